@@ -1,0 +1,143 @@
+// Bounds-checked CDR decoder over one contiguous buffer, in either byte order.
+#pragma once
+
+#include <rtorb/cdr/byte_order.hpp>
+#include <rtorb/cdr/code_set.hpp>
+#include <rtorb/corba/minor_code.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace rtorb::cdr {
+
+// Limits applied before anything read from the wire is allocated. A length beyond the bytes
+// that remain, or beyond these, raises MARSHAL (marshal_length_too_large or
+// marshal_limit_exceeded) without touching the heap.
+struct DecodeLimits {
+  std::uint32_t max_string_length = 16 * 1024 * 1024;    // bytes
+  std::uint32_t max_sequence_length = 64 * 1024 * 1024;  // elements
+  std::uint32_t max_nesting_depth = 64;                  // encapsulations, TypeCodes, anys
+};
+
+struct InputOptions {
+  std::uint8_t giop_minor = 2;  // selects the wchar/wstring rules (1.0, 1.1, 1.2)
+  CodeSetContext code_sets = {};
+  DecodeLimits limits = {};
+};
+
+// Reads the CDR in `data`. Alignment is relative to the start of `data` (for a GIOP message,
+// its first header byte; for an encapsulation, its byte-order octet). Every read checks the
+// bytes that remain and raises CORBA::MARSHAL with a named minor code on a short buffer.
+// The stream never owns memory; views it returns (read_string_view, read_octet_view,
+// read_encapsulation) live as long as the buffer.
+class InputStream {
+ public:
+  using Options = InputOptions;
+
+  InputStream(std::span<const std::uint8_t> data, ByteOrder order) noexcept
+      : InputStream(data, order, Options{}) {}
+  InputStream(std::span<const std::uint8_t> data, ByteOrder order, Options options) noexcept
+      : data_(data), order_(order), swap_(order != native_byte_order), options_(options) {}
+
+  ByteOrder byte_order() const noexcept { return order_; }
+  void set_byte_order(ByteOrder order) noexcept {
+    order_ = order;
+    swap_ = order != native_byte_order;
+  }
+  const Options& options() const noexcept { return options_; }
+  void set_giop_minor(std::uint8_t minor) noexcept { options_.giop_minor = minor; }
+  void set_code_sets(const CodeSetContext& code_sets) noexcept { options_.code_sets = code_sets; }
+  const DecodeLimits& limits() const noexcept { return options_.limits; }
+  std::uint32_t depth() const noexcept { return depth_; }
+
+  // --- primitives ----------------------------------------------------------------------
+  std::uint8_t read_octet() { return read_primitive<std::uint8_t>(); }
+  bool read_boolean();  // 0 or 1; anything else is MARSHAL marshal_bad_boolean
+  char read_char();
+  std::int16_t read_short() { return read_primitive<std::int16_t>(); }
+  std::uint16_t read_ushort() { return read_primitive<std::uint16_t>(); }
+  std::int32_t read_long() { return read_primitive<std::int32_t>(); }
+  std::uint32_t read_ulong() { return read_primitive<std::uint32_t>(); }
+  std::int64_t read_longlong() { return read_primitive<std::int64_t>(); }
+  std::uint64_t read_ulonglong() { return read_primitive<std::uint64_t>(); }
+  float read_float() { return read_primitive<float>(); }
+  double read_double() { return read_primitive<double>(); }
+  long double read_long_double();
+  wchar_t read_wchar();
+
+  // --- strings -------------------------------------------------------------------------
+  std::string read_string();
+  // The string's bytes inside the buffer, without the NUL; no copy, no conversion.
+  std::string_view read_string_view();
+  std::wstring read_wstring();
+
+  // --- sequences and bulk ----------------------------------------------------------------
+  // Reads a sequence/array count and checks that count * min_element_size bytes remain and
+  // that count is within max_sequence_length (and within `bound` when nonzero, raising
+  // marshal_bound_exceeded). Call it before reserving storage for the elements.
+  std::uint32_t read_length(std::size_t min_element_size, std::uint32_t bound = 0);
+
+  template <class T>
+  void read_array(T* out, std::size_t count) {
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
+                  !std::is_same_v<T, long double>);
+    if (count == 0) return;
+    align(sizeof(T));
+    require(count * sizeof(T));
+    std::memcpy(out, data_.data() + pos_, count * sizeof(T));
+    pos_ += count * sizeof(T);
+    if (swap_ && sizeof(T) > 1) {
+      for (std::size_t i = 0; i < count; ++i) out[i] = byte_swap(out[i]);
+    }
+  }
+  // `size` raw bytes viewed in the buffer.
+  std::span<const std::uint8_t> read_raw(std::size_t size);
+
+  // --- encapsulations ------------------------------------------------------------------
+  // Reads ulong length + bytes and returns a stream over them that has read the byte-order
+  // octet already. Nesting deeper than limits().max_nesting_depth raises
+  // marshal_nesting_too_deep.
+  InputStream read_encapsulation();
+  // A stream over `bytes` that are themselves an encapsulation (e.g. a profile body).
+  InputStream open_encapsulation(std::span<const std::uint8_t> bytes) const;
+  // Call when entering a recursive structure (TypeCode, any) that is not an encapsulation.
+  void enter_nested();
+  void leave_nested() noexcept { --depth_; }
+
+  // --- position ------------------------------------------------------------------------
+  void align(std::size_t alignment);
+  void skip(std::size_t size);
+  std::size_t position() const noexcept { return pos_; }
+  std::size_t remaining() const noexcept { return data_.size() - pos_; }
+  std::span<const std::uint8_t> buffer() const noexcept { return data_; }
+  void seek(std::size_t position);  // absolute, within the buffer (TypeCode indirection)
+
+ private:
+  template <class T>
+  T read_primitive() {
+    align(sizeof(T) > 8 ? 8 : sizeof(T));
+    require(sizeof(T));
+    T v;
+    std::memcpy(&v, data_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return swap_ ? byte_swap(v) : v;
+  }
+  void require(std::size_t size) const {
+    if (size > remaining()) [[unlikely]] fail_truncated(size);
+  }
+  [[noreturn]] void fail_truncated(std::size_t wanted) const;
+
+  std::span<const std::uint8_t> data_;
+  std::size_t pos_ = 0;
+  ByteOrder order_;
+  bool swap_;
+  std::uint32_t depth_ = 0;
+  Options options_;
+};
+
+}  // namespace rtorb::cdr

@@ -1,0 +1,49 @@
+// Minor codes rtorb puts in the system exceptions it raises.
+//
+// OMG-assigned codes carry the OMG VMCID (0x4f4d0000). rtorb has no vendor id from the OMG
+// yet, so its own codes use 0x52540000 ("RT"); every code below is named so that callers and
+// tests never compare against bare numbers.
+#pragma once
+
+#include <cstdint>
+
+namespace rtorb::minor {
+
+inline constexpr std::uint32_t omg_vmcid = 0x4f4d0000;
+inline constexpr std::uint32_t rtorb_vmcid = 0x52540000;
+
+// MARSHAL: malformed or oversized data read from a CDR stream.
+inline constexpr std::uint32_t marshal_truncated = rtorb_vmcid | 1;         // fewer bytes than needed
+inline constexpr std::uint32_t marshal_length_too_large = rtorb_vmcid | 2;  // length > bytes left
+inline constexpr std::uint32_t marshal_limit_exceeded = rtorb_vmcid | 3;    // length > configured max
+inline constexpr std::uint32_t marshal_bad_string = rtorb_vmcid | 4;        // missing NUL, bad chars
+inline constexpr std::uint32_t marshal_bad_boolean = rtorb_vmcid | 5;
+inline constexpr std::uint32_t marshal_bad_enum = rtorb_vmcid | 6;          // value out of range
+inline constexpr std::uint32_t marshal_bad_byte_order = rtorb_vmcid | 7;    // flag not 0 or 1
+inline constexpr std::uint32_t marshal_nesting_too_deep = rtorb_vmcid | 8;  // encapsulations/TypeCodes
+inline constexpr std::uint32_t marshal_bad_union_discriminator = rtorb_vmcid | 9;
+inline constexpr std::uint32_t marshal_bad_fixed = rtorb_vmcid | 10;        // bad BCD digit or sign
+inline constexpr std::uint32_t marshal_bad_typecode = rtorb_vmcid | 11;     // unknown kind, bad indirection
+inline constexpr std::uint32_t marshal_bad_wchar = rtorb_vmcid | 12;        // bad UTF-16, wchar in GIOP 1.0
+inline constexpr std::uint32_t marshal_bound_exceeded = rtorb_vmcid | 13;   // bounded string/sequence
+inline constexpr std::uint32_t marshal_bad_giop_header = rtorb_vmcid | 20;  // magic, version, type
+inline constexpr std::uint32_t marshal_bad_message = rtorb_vmcid | 21;      // malformed message header
+inline constexpr std::uint32_t marshal_fragment = rtorb_vmcid | 22;         // fragment rules broken
+inline constexpr std::uint32_t marshal_bad_ior = rtorb_vmcid | 30;          // IOR or profile body
+
+// BAD_PARAM: a value the caller passed cannot be sent.
+inline constexpr std::uint32_t bad_param_bound_exceeded = rtorb_vmcid | 1;  // bounded string/sequence
+inline constexpr std::uint32_t bad_param_bad_url = rtorb_vmcid | 2;         // corbaloc/corbaname syntax
+inline constexpr std::uint32_t bad_param_bad_ior_string = rtorb_vmcid | 3;  // "IOR:" hex string
+inline constexpr std::uint32_t bad_param_bad_fixed = rtorb_vmcid | 4;       // too many digits
+
+// OMG standard minor codes used as the specification asks.
+inline constexpr std::uint32_t bad_param_bad_scheme = omg_vmcid | 7;        // string_to_object
+inline constexpr std::uint32_t bad_param_bad_address = omg_vmcid | 8;
+inline constexpr std::uint32_t bad_param_bad_schema_specific = omg_vmcid | 9;
+inline constexpr std::uint32_t data_conversion_char = omg_vmcid | 1;        // char/wchar not convertible
+
+// IMP_LIMIT: an rtorb limit was reached.
+inline constexpr std::uint32_t imp_limit_message_too_large = rtorb_vmcid | 1;
+
+}  // namespace rtorb::minor
