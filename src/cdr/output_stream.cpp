@@ -44,6 +44,7 @@ void OutputStream::next_block(std::size_t min_free) {
 
 void OutputStream::align(std::size_t alignment) {
   const std::size_t pad = padding_for(alignment);
+  if (pad == 0) return;  // also keeps memset away from a stream with no block yet
   if (static_cast<std::size_t>(end_ - cursor_) < pad) next_block(pad);
   std::memset(cursor_, 0, pad);
   cursor_ += pad;

@@ -19,6 +19,17 @@ constexpr T byte_swap(T value) noexcept {
   static_assert(std::is_trivially_copyable_v<T>);
   if constexpr (sizeof(T) == 1) {
     return value;
+  } else if constexpr (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {
+    // One bswap instruction; the byte loop below does not always vectorise.
+    using U = std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                 std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
+    U bits;
+    std::memcpy(&bits, &value, sizeof(T));
+    if constexpr (sizeof(T) == 2) bits = __builtin_bswap16(bits);
+    if constexpr (sizeof(T) == 4) bits = __builtin_bswap32(bits);
+    if constexpr (sizeof(T) == 8) bits = __builtin_bswap64(bits);
+    std::memcpy(&value, &bits, sizeof(T));
+    return value;
   } else {
     unsigned char bytes[sizeof(T)];
     std::memcpy(bytes, &value, sizeof(T));

@@ -26,6 +26,7 @@ struct CodeSetContext {
   CodeSetId transmission_char = code_set::iso_8859_1;
   CodeSetId native_wchar = code_set::utf_16;
   CodeSetId transmission_wchar = code_set::utf_16;
+  friend bool operator==(const CodeSetContext&, const CodeSetContext&) = default;
 };
 
 // IDL: struct CodeSetComponent { CodeSetId native_code_set; sequence<CodeSetId>

@@ -70,6 +70,7 @@ class OutputStream {
   void write_array(const T* data, std::size_t count) {
     static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
                   !std::is_same_v<T, long double>);
+    if (count == 0) return;  // no elements, no padding: what the reader expects
     align(sizeof(T));
     write_raw(data, count * sizeof(T));
   }
@@ -104,6 +105,16 @@ class OutputStream {
     return completed_bytes_ + static_cast<std::size_t>(cursor_ - segment_start_);
   }
   std::size_t size() const noexcept { return position(); }
+  // Drops the bytes written after `position`, which must lie in the current segment (e.g.
+  // padding that turned out to precede nothing). Returns false, changing nothing, otherwise.
+  bool truncate(std::size_t position) noexcept {
+    if (position < completed_bytes_ || position > this->position()) return false;
+    cursor_ = segment_start_ + (position - completed_bytes_);
+    return true;
+  }
+  // Bytes since the current alignment base (the innermost open encapsulation's byte-order
+  // octet, or the stream start): what decides the padding before the next value.
+  std::size_t alignment_offset() const noexcept { return position() - align_base_; }
 
   // Calls f(std::span<const std::uint8_t>) for each non-empty segment, in order; what a
   // transport turns into an iovec array for one gather-write.

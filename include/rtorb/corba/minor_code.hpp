@@ -46,4 +46,17 @@ inline constexpr std::uint32_t data_conversion_char = omg_vmcid | 1;        // c
 // IMP_LIMIT: an rtorb limit was reached.
 inline constexpr std::uint32_t imp_limit_message_too_large = rtorb_vmcid | 1;
 
+// BAD_PARAM raised by the giop layer (its range is 20-29).
+inline constexpr std::uint32_t bad_param_giop_unsupported = rtorb_vmcid | 20;  // field/type the GIOP version lacks
+inline constexpr std::uint32_t bad_param_cannot_fragment = rtorb_vmcid | 21;   // message cannot be split
+
+// BAD_PARAM raised by the ior layer (its range is 30-39).
+inline constexpr std::uint32_t bad_param_bad_profile = rtorb_vmcid | 30;  // profile that cannot be encoded
+
+// BAD_TYPECODE, NO_IMPLEMENT: TypeCodes and anys (added by the cdr layer).
+inline constexpr std::uint32_t bad_typecode_wrong_kind = rtorb_vmcid | 1;     // operation not for this kind
+inline constexpr std::uint32_t bad_typecode_bad_parameter = rtorb_vmcid | 2;  // factory arguments inconsistent
+inline constexpr std::uint32_t bad_typecode_unresolved_recursion = rtorb_vmcid | 3;  // placeholder outside its type
+inline constexpr std::uint32_t no_implement_value_type = rtorb_vmcid | 1;     // value types inside an any
+
 }  // namespace rtorb::minor

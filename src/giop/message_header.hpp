@@ -1,0 +1,118 @@
+// The GIOP message header (CORBA 3.x, 15.4.1), its GIOPlite form, and framing for a transport.
+#pragma once
+
+#include <rtorb/cdr/byte_order.hpp>
+#include <rtorb/cdr/output_stream.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace rtorb::giop {
+
+struct Version {
+  std::uint8_t major = 1;
+  std::uint8_t minor = 2;
+  friend bool operator==(const Version&, const Version&) = default;
+};
+
+inline constexpr Version giop_1_0{1, 0};
+inline constexpr Version giop_1_1{1, 1};
+inline constexpr Version giop_1_2{1, 2};
+
+// GIOP::MsgType_1_1 values; Fragment exists from 1.1 on.
+enum class MsgType : std::uint8_t {
+  request = 0,
+  reply = 1,
+  cancel_request = 2,
+  locate_request = 3,
+  locate_reply = 4,
+  close_connection = 5,
+  message_error = 6,
+  fragment = 7,
+};
+
+std::string_view to_string(MsgType type) noexcept;
+
+// How a connection frames its messages. GIOPlite (the principle-patterns paper, Table 2)
+// drops magic, version and flags from the header, and service context and principal from
+// Request; both peers must agree on it out of band (same ORB, same byte order). It is off
+// unless a connection turns it on.
+enum class HeaderMode : std::uint8_t { standard, lite };
+
+// What a connection agreed on: the GIOP version it sends and its header mode. Converts
+// from Version so `encode_request(os, giop_1_2, ...)` reads naturally.
+struct Format {
+  Version version = giop_1_2;
+  HeaderMode mode = HeaderMode::standard;
+  constexpr Format() = default;
+  constexpr Format(Version v, HeaderMode m = HeaderMode::standard) noexcept  // NOLINT
+      : version(v), mode(m) {}
+  constexpr bool lite() const noexcept { return mode == HeaderMode::lite; }
+};
+
+inline constexpr std::size_t header_size = 12;      // standard header
+inline constexpr std::size_t lite_header_size = 5;  // message_size (ulong) + message_type (octet)
+
+// The decoded 12-byte header (or its lite form: version 1.2, native byte order).
+struct MessageHeader {
+  Version version = giop_1_2;
+  cdr::ByteOrder byte_order = cdr::native_byte_order;
+  bool more_fragments = false;
+  MsgType type = MsgType::request;
+  std::uint32_t message_size = 0;  // bytes after the header
+  HeaderMode mode = HeaderMode::standard;
+
+  std::size_t header_length() const noexcept {
+    return mode == HeaderMode::lite ? lite_header_size : header_size;
+  }
+  std::size_t total_size() const noexcept { return header_length() + message_size; }
+};
+
+// Bounds applied to anything a peer sends before memory is committed to it.
+struct MessageLimits {
+  std::uint32_t max_message_size = 64 * 1024 * 1024;  // body bytes of one (reassembled) message
+};
+
+// Decodes the header at the start of `bytes` (at least header_length() bytes).
+// Raises MARSHAL marshal_truncated if too short; MARSHAL marshal_bad_giop_header for a wrong
+// magic, a version other than 1.0-1.2, bad flags, or an unknown message type (a transport
+// answers these with MessageError, see message_error_reply); IMP_LIMIT
+// imp_limit_message_too_large when message_size exceeds limits.max_message_size.
+MessageHeader decode_header(std::span<const std::uint8_t> bytes, HeaderMode mode = HeaderMode::standard,
+                            const MessageLimits& limits = {});
+
+// Framing for non-blocking reads: given the bytes received so far, how many more are
+// needed for the first message, or the size of that complete message. Header errors raise
+// as in decode_header.
+struct FrameStatus {
+  bool complete = false;
+  std::size_t bytes = 0;  // complete: total message size; else: more bytes needed (> 0)
+};
+FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode mode = HeaderMode::standard,
+                          const MessageLimits& limits = {});
+
+// Writes a header whose message_size is patched by end_message(); returns where.
+struct MessageStart {
+  cdr::OutputStream::UlongSlot size_slot;
+  std::size_t start;   // stream position of the first header byte
+  std::size_t header;  // header length
+  // GIOP 1.2 aligns a Request/Reply/LocateReply body to 8, but only when a body follows:
+  // end_message() drops the padding from unpadded_end to body_start if nothing came after
+  // it (omniORB rejects a padded LocateReply with no body as a protocol error).
+  std::size_t unpadded_end = 0;
+  std::size_t body_start = 0;
+};
+MessageStart begin_message(cdr::OutputStream& os, Format format, MsgType type,
+                           bool more_fragments = false);
+// Patches message_size with the bytes written since the header.
+void end_message(cdr::OutputStream& os, const MessageStart& start) noexcept;
+
+// A MessageError for a peer whose header could not be accepted. `received` is whatever
+// header bytes arrived (possibly fewer than 12); the reply uses the received version when
+// it is one we speak and otherwise the highest we speak (1.2), as the spec asks.
+std::array<std::uint8_t, header_size> message_error_reply(std::span<const std::uint8_t> received);
+
+}  // namespace rtorb::giop

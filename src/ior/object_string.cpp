@@ -1,0 +1,37 @@
+// Dispatch on the scheme of a stringified object reference.
+#include "ior/object_string.hpp"
+
+#include "ior/corbaloc.hpp"
+#include "ior/ior_string.hpp"
+
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include <string>
+
+namespace rtorb::ior {
+bool has_scheme(std::string_view text, std::string_view scheme) noexcept {
+  if (text.size() < scheme.size()) return false;
+  for (std::size_t i = 0; i < scheme.size(); ++i) {
+    const char c = text[i];
+    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    if (lower != scheme[i]) return false;
+  }
+  return true;
+}
+
+ObjectReference string_to_reference(std::string_view text) {
+  if (has_ior_prefix(text)) return reference_from_ior_string(text);
+  if (has_scheme(text, "corbaloc:")) return corbaloc_to_reference(parse_corbaloc(text));
+  if (has_scheme(text, "corbaname:")) {
+    return corbaloc_to_reference(parse_corbaname(text).location);
+  }
+  const std::size_t colon = text.find(':');
+  raise<CORBA::BAD_PARAM>(
+      minor::bad_param_bad_scheme,
+      colon == text.npos || colon > 32
+          ? std::string("no scheme (expected IOR:, corbaloc: or corbaname:)")
+          : "unknown scheme \"" + std::string(text.substr(0, colon + 1)) + "\"");
+}
+
+}  // namespace rtorb::ior

@@ -1,0 +1,87 @@
+// rtorb-catior: prints a decoded object reference given as "IOR:...", "corbaloc:..." or
+// "corbaname:..." (or "-" to read it from stdin). Exit status: 0 decoded, 1 malformed
+// input (one error line on stderr), 2 usage error.
+#include "node.hpp"
+#include "report.hpp"
+
+#include <rtorb/corba/exception.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+namespace {
+
+constexpr const char* usage_text =
+    "usage: rtorb-catior [--json] <IOR:...|corbaloc:...|corbaname:...|->\n"
+    "  Decodes a stringified object reference: type id, profiles, tagged components.\n"
+    "  --json  print one JSON object instead of text\n"
+    "  -       read the reference from standard input\n";
+
+int usage_error(const std::string& why) {
+  std::fprintf(stderr, "rtorb-catior: %s\n%s", why.c_str(), usage_text);
+  return 2;
+}
+
+std::string trim(std::string_view s) {
+  constexpr std::string_view space = " \t\r\n\f\v";
+  const std::size_t first = s.find_first_not_of(space);
+  if (first == s.npos) return {};
+  return std::string(s.substr(first, s.find_last_not_of(space) - first + 1));
+}
+
+// Error messages echo parts of the input; keep them to one line.
+std::string one_line(std::string_view s) {
+  std::string out;
+  for (char c : s) out += static_cast<unsigned char>(c) < 0x20 ? '?' : c;
+  return out;
+}
+
+struct Options {
+  bool json = false;
+  std::string input;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  bool have_input = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage_text, stdout);
+      return 0;
+    }
+    if (arg == "--json") {
+      options.json = true;
+    } else if (arg.size() > 1 && arg[0] == '-' && arg.find(':') == arg.npos) {
+      return usage_error("unknown option " + std::string(arg));
+    } else if (have_input) {
+      return usage_error("more than one reference given");
+    } else {
+      options.input = arg;
+      have_input = true;
+    }
+  }
+  if (!have_input) return usage_error("no reference given");
+  if (options.input == "-") {
+    options.input.assign(std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>());
+  }
+  try {
+    const rtorb::catior::Node report = rtorb::catior::describe(trim(options.input));
+    const std::string out = options.json ? rtorb::catior::to_json(report) + "\n"
+                                         : rtorb::catior::to_text(report);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  } catch (const CORBA::SystemException& e) {
+    std::fprintf(stderr, "rtorb-catior: error: %s\n", one_line(e.what()).c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "rtorb-catior: error: %s\n", one_line(e.what()).c_str());
+  }
+  return 1;
+}
