@@ -3,18 +3,15 @@
 
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
-#include <rtorb/corba/exception.hpp>
-
-#include <gtest/gtest.h>
+#include <test_support/test_bytes.hpp>
 
 #include <cstdint>
 #include <deque>
-#include <functional>
-#include <vector>
 
 namespace rtorb::cdr::testing {
 
-using Bytes = std::vector<std::uint8_t>;
+using rtorb::test::Bytes;
+using rtorb::test::minor_of;
 
 // Streams only view their bytes; tests often build them inline, so the helpers keep a
 // copy alive for the rest of the test program.
@@ -40,21 +37,6 @@ inline OutputOptions giop(std::uint8_t minor) {
   OutputOptions o;
   o.giop_minor = minor;
   return o;
-}
-
-// Runs `f` and returns the minor code of the E it raises (fails the test if none).
-template <class E>
-std::uint32_t minor_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.minor();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception: " << e.what();
-    return 0;
-  }
-  ADD_FAILURE() << "no exception raised";
-  return 0;
 }
 
 // Appends a ulong in big-endian order.

@@ -12,16 +12,7 @@ namespace {
 
 using test::hex_bytes;
 
-template <class E, class F>
-std::uint32_t minor_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.minor();
-  }
-  ADD_FAILURE() << "expected exception was not raised";
-  return 0;
-}
+using test::minor_of;
 
 TEST(GiopHeader, DecodesBigAndLittleEndianAlike) {
   const auto be = decode_header(hex_bytes("47494f50 0102 00 00 00000028"));
