@@ -14,12 +14,6 @@ void InputStream::fail_truncated(std::size_t wanted) const {
                             " remain");
 }
 
-void InputStream::align(std::size_t alignment) {
-  const std::size_t pad = (alignment - pos_ % alignment) % alignment;
-  require(pad);
-  pos_ += pad;
-}
-
 void InputStream::skip(std::size_t size) {
   require(size);
   pos_ += size;

@@ -5,19 +5,13 @@
 
 namespace rtorb::cdr {
 
-OutputStream::OutputStream(std::span<std::uint8_t> first_block, Options options) noexcept
-    : options_(options),
-      first_data_(first_block.data()),
-      first_capacity_(first_block.size()),
-      segment_start_(first_block.data()),
-      cursor_(first_block.data()),
-      end_(first_block.data() + first_block.size()) {}
-
-OutputStream::~OutputStream() { BlockPool::this_thread().release_chain(chain_); }
-
-void OutputStream::reset() noexcept {
+void OutputStream::release_blocks() noexcept {
   BlockPool::this_thread().release_chain(chain_);
   chain_ = nullptr;
+}
+
+void OutputStream::reset() noexcept {
+  if (chain_ != nullptr) release_blocks();
   current_ = nullptr;
   first_block_used_ = 0;
   completed_bytes_ = 0;

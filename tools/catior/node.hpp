@@ -17,12 +17,13 @@ struct Node {
   using Object = std::vector<Member>;  // keeps insertion order
   std::variant<std::string, std::int64_t, bool, Array, Object> value;
 
-  Node() : value(Object{}) {}
-  Node(std::string s) : value(std::move(s)) {}
-  Node(const char* s) : value(std::string(s)) {}
-  Node(std::int64_t n) : value(n) {}
-  Node(bool b) : value(b) {}
-  Node(Array a) : value(std::move(a)) {}
+  // Defined below Member: each constructor needs the complete variant (clang insists).
+  Node();
+  Node(std::string s);
+  Node(const char* s);
+  Node(std::int64_t n);
+  Node(bool b);
+  Node(Array a);
 
   // Appends a member to an object node.
   Node& add(std::string key, Node child);
@@ -32,6 +33,13 @@ struct Member {
   std::string key;
   Node value;
 };
+
+inline Node::Node() : value(Object{}) {}
+inline Node::Node(std::string s) : value(std::move(s)) {}
+inline Node::Node(const char* s) : value(std::string(s)) {}
+inline Node::Node(std::int64_t n) : value(n) {}
+inline Node::Node(bool b) : value(b) {}
+inline Node::Node(Array a) : value(std::move(a)) {}
 
 inline Node& Node::add(std::string key, Node child) {
   auto& object = std::get<Object>(value);

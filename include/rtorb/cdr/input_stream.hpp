@@ -110,7 +110,11 @@ class InputStream {
   void leave_nested() noexcept { --depth_; }
 
   // --- position ------------------------------------------------------------------------
-  void align(std::size_t alignment);
+  void align(std::size_t alignment) {
+    const std::size_t pad = (alignment - pos_ % alignment) % alignment;
+    require(pad);
+    pos_ += pad;
+  }
   void skip(std::size_t size);
   std::size_t position() const noexcept { return pos_; }
   std::size_t remaining() const noexcept { return data_.size() - pos_; }

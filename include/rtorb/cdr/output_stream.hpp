@@ -35,10 +35,20 @@ class OutputStream {
   OutputStream() noexcept : OutputStream(std::span<std::uint8_t>{}, Options{}) {}
   explicit OutputStream(Options options) noexcept
       : OutputStream(std::span<std::uint8_t>{}, options) {}
-  explicit OutputStream(std::span<std::uint8_t> first_block, Options options = {}) noexcept;
+  // Inline, like the destructor's fast path: a stream on the stack that never leaves its
+  // first block costs no call and no thread-local lookup.
+  explicit OutputStream(std::span<std::uint8_t> first_block, Options options = {}) noexcept
+      : options_(options),
+        first_data_(first_block.data()),
+        first_capacity_(first_block.size()),
+        segment_start_(first_block.data()),
+        cursor_(first_block.data()),
+        end_(first_block.data() + first_block.size()) {}
   OutputStream(const OutputStream&) = delete;
   OutputStream& operator=(const OutputStream&) = delete;
-  ~OutputStream();
+  ~OutputStream() {
+    if (chain_ != nullptr) release_blocks();
+  }
 
   const Options& options() const noexcept { return options_; }
   void set_giop_minor(std::uint8_t minor) noexcept { options_.giop_minor = minor; }
@@ -155,6 +165,7 @@ class OutputStream {
                                : first_block_used_;
   }
   void write_converted_string(std::string_view s);  // char code set conversion
+  void release_blocks() noexcept;  // pooled blocks back to this thread's pool
   // Slow path: close the current segment and continue in a pooled block with room for
   // at least `min_free` bytes.
   void next_block(std::size_t min_free);
