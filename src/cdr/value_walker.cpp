@@ -157,10 +157,12 @@ class ValueWalker {
   }
 
   // count elements of a primitive `size`: one view, one copy, a swap only if needed.
+  // No elements means no padding either, as InputStream::read_array and the writers agree.
   void bulk(std::uint32_t count, std::size_t size) {
+    if (count == 0) return;
     in_.align(size);
     const auto raw = in_.read_raw(std::size_t{count} * size);
-    if (out_ == nullptr || count == 0) return;
+    if (out_ == nullptr) return;
     out_->align(size);
     if (in_.byte_order() == native_byte_order || size == 1) {
       out_->write_raw(raw.data(), raw.size());

@@ -253,6 +253,33 @@ TEST(Any, RejectsHugeArraysBeforeLooping) {
   EXPECT_NO_THROW(skip_value(none, *empty));  // encodes to nothing: no loop at all
 }
 
+// Found by fuzzing: an empty sequence<long long> has no padding after its count, and the
+// walker must not skip any, or a copied value no longer decodes under its own TypeCode.
+TEST(Any, WalksEmptySequencesOfEightByteElementsWithoutPadding) {
+  const auto inner = TypeCode::sequence(TypeCode::basic(TCKind::tk_longlong));
+  const auto outer = TypeCode::sequence(inner);
+  const std::vector<std::vector<std::int64_t>> value{{}, {7}, {}, {}};
+  OutputStream os;
+  os.write_octet(0);
+  write_sequence(os, value);
+  const auto bytes = os.to_bytes();
+  // octet, pad, outer count, empty count ending at 12 (not 8-aligned: no padding follows),
+  // count, the long long at 16, two empty counts.
+  ASSERT_EQ(bytes.size(), 32u);
+
+  InputStream skip(bytes, native_byte_order);
+  skip.read_octet();
+  skip_value(skip, *outer);
+  EXPECT_EQ(skip.remaining(), 0u);
+
+  InputStream from(bytes, native_byte_order);
+  from.read_octet();
+  OutputStream copy;
+  copy.write_octet(0);
+  copy_value(from, copy, *outer);
+  EXPECT_EQ(copy.to_bytes(), bytes);
+}
+
 TEST(Any, CopiesWideStringsBetweenGiopVersions) {
   const auto tc = TypeCode::wstring();
   OutputStream v11(giop(1));
