@@ -1,0 +1,107 @@
+// rtorb-idl: the IDL compiler driver (front end only for now).
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "frontend/ast_dump.hpp"
+#include "frontend/frontend.hpp"
+
+namespace {
+
+constexpr const char* version = "rtorb-idl 0.1.0";
+
+constexpr const char* usage = R"(usage: rtorb-idl [options] file.idl...
+
+Reads OMG IDL 3.5, checks it, and (once the back end exists) writes C++ per the
+IDL to C++11 mapping. Errors are printed as file:line:column: error: message;
+the exit status is 1 if any file has errors, and nothing is written then.
+
+options:
+  -I dir            add dir to the preprocessor's include path (also -Idir)
+  -D name[=value]   define a preprocessor macro (also -Dname)
+  -U name           undefine a preprocessor macro (also -Uname)
+  -o outdir         directory for generated files (default: current directory)
+  --cpp CMD         preprocessor command, split on spaces (default: cpp);
+                    for example --cpp "g++ -E -x c"
+  --dump-ast        print the checked declarations of each file, with repository ids
+  --dump-ast-all    like --dump-ast, including declarations from #included files
+  --version         print the version and exit
+  --help            print this help and exit
+)";
+
+struct Options {
+  rtorb::idl::PreprocessOptions preprocess;
+  std::string output_dir = ".";
+  bool dump_ast = false;
+  bool dump_all = false;
+  std::vector<std::string> files;
+};
+
+// Accepts "-Xvalue" and "-X value"; returns false if the value is missing.
+bool take_value(int argc, char** argv, int& i, const char* flag, std::string& value) {
+  const std::size_t length = std::strlen(flag);
+  if (std::strlen(argv[i]) > length) {
+    value = argv[i] + length;
+    return true;
+  }
+  if (i + 1 >= argc) return false;
+  value = argv[++i];
+  return true;
+}
+
+int parse_arguments(int argc, char** argv, Options& options) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    std::string value;
+    const auto with_value = [&](const char* flag, std::vector<std::string>& into) {
+      if (!take_value(argc, argv, i, flag, value)) return false;
+      into.push_back(value);
+      return true;
+    };
+    bool ok = true;
+    if (arg == "--help") { std::cout << usage; return 0; }
+    if (arg == "--version") { std::cout << version << '\n'; return 0; }
+    if (arg == "--dump-ast") options.dump_ast = true;
+    else if (arg == "--dump-ast-all") options.dump_ast = options.dump_all = true;
+    else if (arg == "--cpp") ok = take_value(argc, argv, i, "--cpp", options.preprocess.command);
+    else if (arg.rfind("-I", 0) == 0) ok = with_value("-I", options.preprocess.include_dirs);
+    else if (arg.rfind("-D", 0) == 0) ok = with_value("-D", options.preprocess.defines);
+    else if (arg.rfind("-U", 0) == 0) ok = with_value("-U", options.preprocess.undefines);
+    else if (arg.rfind("-o", 0) == 0) ok = take_value(argc, argv, i, "-o", options.output_dir);
+    else if (!arg.empty() && arg[0] == '-') {
+      std::cerr << "rtorb-idl: error: unknown option '" << arg << "' (see --help)\n";
+      return 1;
+    } else options.files.push_back(arg);
+    if (!ok) {
+      std::cerr << "rtorb-idl: error: option '" << arg << "' needs a value\n";
+      return 1;
+    }
+  }
+  if (options.files.empty()) {
+    std::cerr << "rtorb-idl: error: no input files (see --help)\n";
+    return 1;
+  }
+  return -1;
+}
+
+bool compile_file(const std::string& file, const Options& options) {
+  rtorb::idl::DiagnosticSink sink;
+  const std::string text = rtorb::idl::preprocess(file, options.preprocess, sink);
+  std::unique_ptr<rtorb::idl::Specification> spec;
+  if (!sink.has_errors()) spec = rtorb::idl::parse_idl(text, file, sink);
+  sink.render(std::cerr);
+  if (sink.has_errors()) return false;
+  if (options.dump_ast) std::cout << rtorb::idl::dump_ast(*spec->root, options.dump_all);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const int status = parse_arguments(argc, argv, options); status >= 0) return status;
+  bool ok = true;
+  for (const auto& file : options.files) ok = compile_file(file, options) && ok;
+  return ok ? 0 : 1;
+}
