@@ -1,6 +1,7 @@
 // Rendering of diagnostics with source line and caret.
 #include "frontend/diagnostics.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -18,10 +19,23 @@ const char* severity_name(Severity severity) {
   return "error";
 }
 
+// The file named by a line marker, to quote from. Line markers are input too (fuzzing
+// found `# 3 "."`), so only a readable regular file of sane size is read; anything else
+// quotes nothing rather than failing or reading /dev/zero forever.
 std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  constexpr std::uintmax_t max_quoted_file = 64 * 1024 * 1024;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec) ||
+      std::filesystem::file_size(path, ec) > max_quoted_file || ec) {
+    return {};
+  }
+  try {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  } catch (const std::ios_base::failure&) {
+    return {};
+  }
 }
 
 std::string nth_line(const std::string& text, int line) {
