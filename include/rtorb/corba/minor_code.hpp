@@ -59,4 +59,24 @@ inline constexpr std::uint32_t bad_typecode_bad_parameter = rtorb_vmcid | 2;  //
 inline constexpr std::uint32_t bad_typecode_unresolved_recursion = rtorb_vmcid | 3;  // placeholder outside its type
 inline constexpr std::uint32_t no_implement_value_type = rtorb_vmcid | 1;     // value types inside an any
 
+// MARSHAL and BAD_PARAM raised by code rtorb-idl generates (their range is 40-49).
+inline constexpr std::uint32_t marshal_wrong_exception_id = rtorb_vmcid | 40;  // repository id of another exception
+inline constexpr std::uint32_t bad_param_wrong_union_member = rtorb_vmcid | 40;  // inactive union branch
+inline constexpr std::uint32_t bad_param_bad_discriminator = rtorb_vmcid | 41;   // _d() to another branch
+
+// Raised by the transport layer (its range is 40-49; BAD_PARAM uses 50-59 because
+// generated code holds BAD_PARAM 40-49).
+inline constexpr std::uint32_t bad_param_bad_endpoint = rtorb_vmcid | 50;            // iiop://host:port syntax
+inline constexpr std::uint32_t transient_unknown_host = rtorb_vmcid | 40;            // getaddrinfo failed
+inline constexpr std::uint32_t transient_connect_failed = rtorb_vmcid | 41;          // refused, unreachable
+inline constexpr std::uint32_t transient_connect_timeout = rtorb_vmcid | 42;         // connect took too long
+inline constexpr std::uint32_t transient_connection_limit = rtorb_vmcid | 43;        // cache bound, none idle
+inline constexpr std::uint32_t transient_close_connection = rtorb_vmcid | 44;        // CloseConnection, retry
+inline constexpr std::uint32_t initialize_listen_failed = rtorb_vmcid | 40;          // socket/bind/listen
+inline constexpr std::uint32_t comm_failure_send = rtorb_vmcid | 40;                 // send failed/timed out
+inline constexpr std::uint32_t comm_failure_receive = rtorb_vmcid | 41;              // recv failed
+inline constexpr std::uint32_t comm_failure_connection_closed = rtorb_vmcid | 42;    // peer closed, bad header
+inline constexpr std::uint32_t timeout_reply = rtorb_vmcid | 40;                     // no message in time
+inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;              // epoll/eventfd
+
 }  // namespace rtorb::minor

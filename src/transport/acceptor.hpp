@@ -1,0 +1,37 @@
+// A non-blocking listening socket for one endpoint.
+#pragma once
+
+#include <memory>
+
+#include "transport/connection.hpp"
+#include "transport/endpoint.hpp"
+#include "transport/socket.hpp"
+
+namespace rtorb::transport {
+
+class Acceptor {
+ public:
+  // Binds the first address `endpoint` resolves to (an empty host: the IPv4 wildcard),
+  // with SO_REUSEADDR, IPV6_V6ONLY for IPv6, and listens. Raises INITIALIZE
+  // initialize_listen_failed with the errno text, or resolve()'s exceptions.
+  explicit Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options = {},
+                    int backlog = 128);
+  Acceptor(const Acceptor&) = delete;
+  Acceptor& operator=(const Acceptor&) = delete;
+
+  int fd() const noexcept { return socket_.fd(); }
+  // Where it really listens: the numeric address and the kernel's port if 0 was asked.
+  const Endpoint& endpoint() const noexcept { return endpoint_; }
+  std::uint16_t port() const noexcept { return endpoint_.port; }
+
+  // Never blocks: the next pending connection (TCP_NODELAY set), or null if none.
+  // Transient accept errors (aborted connections, fd exhaustion) also give null.
+  std::unique_ptr<Connection> accept();
+
+ private:
+  Socket socket_;
+  Endpoint endpoint_;
+  ConnectionOptions connection_options_;
+};
+
+}  // namespace rtorb::transport

@@ -1,0 +1,217 @@
+#include "transport/connection.hpp"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+namespace rtorb::transport {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int remaining_ms(Clock::time_point deadline) {
+  const auto left =
+      std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000));
+}
+
+// A buffer this many times the initial size is given back once it holds little.
+constexpr std::size_t shrink_factor = 16;
+
+}  // namespace
+
+Connection::Connection(Socket socket, ConnectionOptions options)
+    : socket_(std::move(socket)), options_(options) {
+  options_.initial_buffer = std::max<std::size_t>(options_.initial_buffer, giop::header_size);
+  set_non_blocking(socket_.fd());
+  buffer_.resize(options_.initial_buffer);
+}
+
+Endpoint Connection::peer() const {
+  SocketAddress address;
+  address.length = sizeof address.storage;
+  if (::getpeername(socket_.fd(), address.get(), &address.length) != 0) return {};
+  return address.endpoint();
+}
+
+void Connection::close() noexcept { mark_closed(); }
+
+void Connection::mark_closed() noexcept {
+  if (!closed_.exchange(true, std::memory_order_acq_rel)) socket_.shutdown();
+}
+
+// ----- send ------------------------------------------------------------------------------
+
+void Connection::send(const cdr::OutputStream& stream) {
+  std::lock_guard lock(send_mutex_);
+  const auto deadline = Clock::now() + options_.send_timeout;
+  std::array<::iovec, 64> iov{};  // below IOV_MAX; a longer chain takes several calls
+  std::size_t count = 0;
+  stream.for_each_segment([&](std::span<const std::uint8_t> segment) {
+    if (count == iov.size()) {
+      send_iov(iov.data(), count, deadline);
+      count = 0;
+    }
+    iov[count++] = {const_cast<std::uint8_t*>(segment.data()), segment.size()};
+  });
+  if (count > 0) send_iov(iov.data(), count, deadline);
+}
+
+void Connection::send(std::span<const std::uint8_t> bytes) {
+  std::lock_guard lock(send_mutex_);
+  ::iovec iov{const_cast<std::uint8_t*>(bytes.data()), bytes.size()};
+  send_iov(&iov, 1, Clock::now() + options_.send_timeout);
+}
+
+void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point deadline) {
+  while (count > 0) {
+    if (closed())
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
+                                 "send on a closed connection");
+    ::msghdr message{};
+    message.msg_iov = iov;
+    message.msg_iovlen = count;
+    const ssize_t sent = ::sendmsg(socket_.fd(), &message, MSG_NOSIGNAL);
+    if (sent < 0) {
+      const int err = errno;
+      if (err == EINTR) continue;
+      if (err == EAGAIN || err == EWOULDBLOCK) {
+        ::pollfd pfd{socket_.fd(), POLLOUT, 0};
+        const int ms = remaining_ms(deadline);
+        if (ms == 0 || ::poll(&pfd, 1, ms) == 0) {
+          mark_closed();  // a half-written message cannot be taken back
+          raise<CORBA::COMM_FAILURE>(minor::comm_failure_send,
+                                     "send timed out: peer not reading");
+        }
+        continue;
+      }
+      mark_closed();
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, errno_text("sendmsg", err));
+    }
+    auto left = static_cast<std::size_t>(sent);
+    while (count > 0 && left >= iov->iov_len) {
+      left -= iov->iov_len;
+      ++iov;
+      --count;
+    }
+    if (count > 0) {
+      iov->iov_base = static_cast<std::uint8_t*>(iov->iov_base) + left;
+      iov->iov_len -= left;
+    }
+  }
+}
+
+// ----- receive ---------------------------------------------------------------------------
+
+void Connection::compact() noexcept {
+  if (parse_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + parse_, end_ - parse_);
+    end_ -= parse_;
+    parse_ = 0;
+  }
+  if (buffer_.size() > shrink_factor * options_.initial_buffer &&
+      end_ <= options_.initial_buffer) {
+    buffer_.resize(options_.initial_buffer);
+    buffer_.shrink_to_fit();
+  }
+}
+
+void Connection::refuse_header() noexcept {
+  const std::size_t have = std::min(end_ - parse_, giop::header_size);
+  const auto reply = giop::message_error_reply({buffer_.data() + parse_, have});
+  // Best effort: the peer is misbehaving, so it gets one non-blocking attempt.
+  [[maybe_unused]] const ssize_t n =
+      ::send(socket_.fd(), reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  mark_closed();
+}
+
+bool Connection::frame_next(Frame& frame) {
+  const std::span<const std::uint8_t> available(buffer_.data() + parse_, end_ - parse_);
+  giop::FrameStatus status;
+  try {
+    status = giop::frame_message(available, options_.mode, options_.limits);
+  } catch (const CORBA::SystemException&) {
+    refuse_header();
+    return false;
+  }
+  if (!status.complete) {
+    wanted_ = status.bytes;
+    return false;
+  }
+  frame = {parse_, status.bytes};
+  parse_ += status.bytes;
+  wanted_ = 0;
+  return true;
+}
+
+bool Connection::ensure_room() {
+  if (buffer_.size() - end_ >= wanted_) return true;
+  if (!frames_.empty()) return false;  // growing is fine (offsets), but deliver first
+  // frame_message has checked the size against the limit, so this is bounded.
+  buffer_.resize(end_ + wanted_ + options_.initial_buffer);
+  return true;
+}
+
+Connection::ReadResult Connection::read_some() {
+  for (;;) {
+    const ssize_t n = ::recv(socket_.fd(), buffer_.data() + end_, buffer_.size() - end_, 0);
+    if (n > 0) {
+      end_ += static_cast<std::size_t>(n);
+      return ReadResult::data;
+    }
+    if (n == 0) return ReadResult::closed;
+    const int err = errno;
+    if (err == EINTR) continue;
+    if (err == EAGAIN || err == EWOULDBLOCK) return ReadResult::would_block;
+    return ReadResult::closed;  // ECONNRESET and friends: the stream is gone either way
+  }
+}
+
+std::span<const Connection::MessageView> Connection::read_available() {
+  frames_.clear();
+  ready_.clear();
+  compact();
+  while (!closed()) {
+    Frame frame{};
+    while (frame_next(frame)) frames_.push_back(frame);
+    if (closed() || !ensure_room()) break;
+    const ReadResult result = read_some();
+    if (result == ReadResult::would_block) break;
+    if (result == ReadResult::closed) mark_closed();
+  }
+  for (const Frame& f : frames_) ready_.emplace_back(buffer_.data() + f.offset, f.size);
+  return ready_;
+}
+
+Connection::MessageView Connection::receive_message(std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  frames_.clear();
+  ready_.clear();
+  compact();
+  for (;;) {
+    Frame frame{};
+    if (frame_next(frame)) return {buffer_.data() + frame.offset, frame.size};
+    if (closed()) {
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
+                                 "connection closed while waiting for a message");
+    }
+    ensure_room();
+    const ReadResult result = read_some();
+    if (result == ReadResult::closed) mark_closed();
+    if (result != ReadResult::would_block) continue;
+    ::pollfd pfd{socket_.fd(), POLLIN, 0};
+    const int ms = remaining_ms(deadline);
+    if (ms == 0 || ::poll(&pfd, 1, ms) == 0) {
+      raise<CORBA::TIMEOUT>(minor::timeout_reply, "no complete message within the timeout");
+    }
+  }
+}
+
+}  // namespace rtorb::transport

@@ -1,0 +1,103 @@
+// One TCP stream carrying GIOP messages: gather-write sends and non-blocking framed reads
+// with per-connection partial-message state (docs/transport.md).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <rtorb/cdr/output_stream.hpp>
+#include <span>
+#include <vector>
+
+#include "giop/message_header.hpp"
+#include "transport/endpoint.hpp"
+#include "transport/socket.hpp"
+
+struct iovec;
+
+namespace rtorb::transport {
+
+struct ConnectionOptions {
+  giop::MessageLimits limits = {};
+  giop::HeaderMode mode = giop::HeaderMode::standard;
+  std::chrono::milliseconds send_timeout{30'000};  // a peer that stops reading
+  std::size_t initial_buffer = 8 * 1024;
+};
+
+class Connection {
+ public:
+  using MessageView = std::span<const std::uint8_t>;
+
+  // Takes an open, connected socket; makes it non-blocking.
+  explicit Connection(Socket socket, ConnectionOptions options = {});
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  Connection(Connection&&) = delete;
+  Connection& operator=(Connection&&) = delete;
+  ~Connection() = default;
+
+  int fd() const noexcept { return socket_.fd(); }
+  bool closed() const noexcept { return closed_.load(std::memory_order_acquire); }
+  // The peer's address; empty endpoint if unknown.
+  Endpoint peer() const;
+
+  // Writes the whole stream with one gather-write per batch of segments, waiting with
+  // poll when the kernel buffer is full. Thread-safe (sends are serialised). Raises
+  // COMM_FAILURE comm_failure_send (completed MAYBE is for the caller to decide; this
+  // raises COMPLETED_NO) on error or after options.send_timeout; the connection is
+  // then closed.
+  void send(const cdr::OutputStream& stream);
+  void send(std::span<const std::uint8_t> bytes);
+
+  // Reads what the kernel has without blocking and returns the complete messages now
+  // buffered (possibly none). The views stay valid until the next read_available or
+  // receive_message on this connection. On a header we refuse, answers MessageError and
+  // closes; on end of stream, closes. Messages complete before the problem are returned.
+  // Not thread-safe: one reader at a time (the reactor guarantees it).
+  std::span<const MessageView> read_available();
+
+  // Blocks up to `timeout` for one complete message. Raises TIMEOUT timeout_reply, or
+  // COMM_FAILURE comm_failure_connection_closed when the connection is or becomes closed.
+  MessageView receive_message(std::chrono::milliseconds timeout);
+
+  // Bytes reserved for receiving; it grows only for a message larger than it, and shrinks
+  // back once such a message is gone.
+  std::size_t receive_capacity() const noexcept { return buffer_.size(); }
+
+  // Closes the stream (both directions); later sends raise, reads return nothing.
+  void close() noexcept;
+
+ private:
+  enum class ReadResult { data, would_block, closed };
+  struct Frame {
+    std::size_t offset;
+    std::size_t size;
+  };
+  void compact() noexcept;
+  // Frames the next message at parse_; true and advances if complete. On a refused
+  // header answers MessageError and closes.
+  bool frame_next(Frame& frame);
+  // Makes room for `needed` bytes past end_; false if that would break views taken since
+  // the last compact (the caller returns what it has first).
+  bool ensure_room();
+  ReadResult read_some();
+  void refuse_header() noexcept;
+  void mark_closed() noexcept;
+  void send_iov(struct ::iovec* iov, std::size_t count,
+                std::chrono::steady_clock::time_point deadline);
+
+  Socket socket_;
+  ConnectionOptions options_;
+  std::atomic<bool> closed_{false};
+  std::mutex send_mutex_;
+  std::vector<std::uint8_t> buffer_;
+  std::size_t parse_ = 0;   // start of the first byte not yet delivered
+  std::size_t end_ = 0;     // end of bytes received
+  std::size_t wanted_ = 0;  // bytes still missing for the frame at parse_
+  std::vector<Frame> frames_;
+  std::vector<MessageView> ready_;
+};
+
+}  // namespace rtorb::transport

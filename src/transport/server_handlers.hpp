@@ -1,0 +1,64 @@
+// The two event handlers of a server: accepting connections and reading GIOP messages.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+
+#include "giop/fragments.hpp"
+#include "transport/acceptor.hpp"
+#include "transport/connection.hpp"
+#include "transport/reactor.hpp"
+
+namespace rtorb::transport {
+
+// Runs on the thread that read the message (leader/followers: the upcall thread). It may
+// send on the connection; an exception it throws drops the connection.
+using MessageHandler = std::function<void(Connection&, std::span<const std::uint8_t> message)>;
+
+// Delivers whole messages: GIOP fragments are put back together first (standard header
+// mode), and a peer that breaks the fragment rules is answered with MessageError and
+// dropped.
+class ConnectionHandler final : public EventHandler {
+ public:
+  ConnectionHandler(std::unique_ptr<Connection> connection, MessageHandler on_message,
+                    giop::HeaderMode mode = giop::HeaderMode::standard,
+                    giop::AssemblerLimits limits = {})
+      : connection_(std::move(connection)),
+        on_message_(std::move(on_message)),
+        mode_(mode),
+        assembler_(limits) {}
+  int fd() const noexcept override { return connection_->fd(); }
+  bool handle_input(Reactor& reactor) override;
+
+ private:
+  // False when the peer broke the fragment rules (and has been answered and closed).
+  bool deliver(std::span<const std::uint8_t> message);
+
+  std::unique_ptr<Connection> connection_;
+  MessageHandler on_message_;
+  giop::HeaderMode mode_;
+  giop::FragmentAssembler assembler_;
+};
+
+class AcceptHandler final : public EventHandler {
+ public:
+  AcceptHandler(std::unique_ptr<Acceptor> acceptor, MessageHandler on_message,
+                ConnectionOptions options = {})
+      : acceptor_(std::move(acceptor)), on_message_(std::move(on_message)), options_(options) {}
+  int fd() const noexcept override { return acceptor_->fd(); }
+  // Accepts what is pending (a bounded batch) and registers a ConnectionHandler for each.
+  bool handle_input(Reactor& reactor) override;
+
+ private:
+  std::unique_ptr<Acceptor> acceptor_;
+  MessageHandler on_message_;
+  ConnectionOptions options_;
+};
+
+// Opens an acceptor on `endpoint`, registers it, and returns the endpoint it listens on.
+Endpoint listen(Reactor& reactor, const Endpoint& endpoint, MessageHandler on_message,
+                ConnectionOptions options = {});
+
+}  // namespace rtorb::transport

@@ -1,0 +1,127 @@
+#include "transport/connection_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+
+#include "loopback.hpp"
+
+namespace rtorb::transport {
+namespace {
+
+using namespace test;
+using Clock = ConnectionCache::Clock;
+
+// A listening socket; the kernel completes connections into its backlog without accept().
+struct Listener {
+  Acceptor acceptor{Endpoint{"127.0.0.1", 0}};
+  CacheKey key(std::int32_t band = 0, bool is_private = false) const {
+    return {acceptor.endpoint(), band, is_private};
+  }
+};
+
+TEST(ConnectionCache, ReturnedConnectionIsReused) {
+  Listener server;
+  ConnectionCache cache;
+  int first_fd = -1;
+  {
+    auto lease = cache.acquire(server.key());
+    first_fd = lease->fd();
+    EXPECT_EQ(cache.size(), 1u);
+    EXPECT_EQ(cache.idle_count(), 0u);
+  }
+  EXPECT_EQ(cache.idle_count(), 1u);
+  auto again = cache.acquire(server.key());
+  EXPECT_EQ(again->fd(), first_fd);
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(ConnectionCache, LeasedConnectionIsNotSharedWithASecondCaller) {
+  Listener server;
+  ConnectionCache cache;
+  auto a = cache.acquire(server.key());
+  auto b = cache.acquire(server.key());
+  EXPECT_NE(a->fd(), b->fd());
+  EXPECT_EQ(cache.size(), 2u);
+}
+
+TEST(ConnectionCache, BandAndPrivateFlagArePartOfTheKey) {
+  Listener server;
+  ConnectionCache cache;
+  int default_fd = -1;
+  {
+    auto lease = cache.acquire(server.key());
+    default_fd = lease->fd();
+  }
+  // Release order puts the default-band connection idle; other keys must not take it.
+  auto banded = cache.acquire(server.key(5));
+  EXPECT_NE(banded->fd(), default_fd);
+  auto private_one = cache.acquire(server.key(0, true));
+  EXPECT_NE(private_one->fd(), default_fd);
+  EXPECT_EQ(cache.idle_count(), 1u);
+  EXPECT_EQ(cache.size(), 3u);
+}
+
+TEST(ConnectionCache, BoundReachedWithNothingIdleIsTransient) {
+  Listener server;
+  ConnectionCache cache({.max_connections = 2});
+  auto a = cache.acquire(server.key());
+  auto b = cache.acquire(server.key(1));
+  try {
+    auto c = cache.acquire(server.key(2));
+    ADD_FAILURE() << "acquired beyond the bound";
+  } catch (const CORBA::TRANSIENT& e) {
+    EXPECT_EQ(e.minor(), minor::transient_connection_limit);
+    EXPECT_EQ(e.completed(), CORBA::CompletionStatus::COMPLETED_NO);
+  }
+  EXPECT_EQ(cache.size(), 2u);
+}
+
+TEST(ConnectionCache, BoundReachedClosesTheOldestIdleConnection) {
+  Listener server;
+  ConnectionCache cache({.max_connections = 2});
+  { auto a = cache.acquire(server.key(1)); }
+  { auto b = cache.acquire(server.key(2)); }
+  EXPECT_EQ(cache.idle_count(), 2u);
+  auto c = cache.acquire(server.key(3));
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.idle_count(), 1u);
+}
+
+TEST(ConnectionCache, IdleConnectionsCloseAfterTheIdleTime) {
+  Listener server;
+  ConnectionCache cache({.idle_timeout = std::chrono::seconds(30)});
+  { auto a = cache.acquire(server.key()); }
+  auto held = cache.acquire(server.key(1));
+  EXPECT_EQ(cache.close_idle(Clock::now()), 0u);  // too recent
+  EXPECT_EQ(cache.close_idle(Clock::now() + std::chrono::seconds(31)), 1u);
+  EXPECT_EQ(cache.idle_count(), 0u);
+  EXPECT_EQ(cache.size(), 1u);  // the leased one stays
+}
+
+TEST(ConnectionCache, ClosedOrDiscardedConnectionIsNotReturned) {
+  Listener server;
+  ConnectionCache cache;
+  {
+    auto lease = cache.acquire(server.key());
+    lease.discard();
+  }
+  EXPECT_EQ(cache.size(), 0u);
+}
+
+TEST(ConnectionCache, FailedConnectGivesTheSlotBack) {
+  Endpoint closed_port;
+  {
+    Acceptor gone({"127.0.0.1", 0});
+    closed_port = gone.endpoint();
+  }
+  ConnectionCache cache({.max_connections = 1});
+  EXPECT_THROW(cache.acquire({closed_port}), CORBA::TRANSIENT);
+  EXPECT_EQ(cache.size(), 0u);
+  Listener server;
+  EXPECT_NO_THROW(cache.acquire(server.key()));
+}
+
+}  // namespace
+}  // namespace rtorb::transport
