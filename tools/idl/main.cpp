@@ -1,9 +1,11 @@
-// rtorb-idl: the IDL compiler driver (front end only for now).
+// rtorb-idl: the IDL compiler driver.
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "backend/generator.hpp"
 #include "frontend/ast_dump.hpp"
 #include "frontend/frontend.hpp"
 
@@ -13,9 +15,11 @@ constexpr const char* version = "rtorb-idl 0.1.0";
 
 constexpr const char* usage = R"(usage: rtorb-idl [options] file.idl...
 
-Reads OMG IDL 3.5, checks it, and (once the back end exists) writes C++ per the
-IDL to C++11 mapping. Errors are printed as file:line:column: error: message;
-the exit status is 1 if any file has errors, and nothing is written then.
+Reads OMG IDL 3.5, checks it, and writes C++ per the IDL to C++11 mapping: for
+foo.idl, fooC.h and fooC.cpp (types, TypeCodes, traits, any operators, CDR
+codecs) and fooS.h (servants come with the ORB core). Errors are printed as
+file:line:column: error: message; the exit status is 1 if any file has errors,
+and nothing is written for a file with errors.
 
 options:
   -I dir            add dir to the preprocessor's include path (also -Idir)
@@ -24,8 +28,11 @@ options:
   -o outdir         directory for generated files (default: current directory)
   --cpp CMD         preprocessor command, split on spaces (default: cpp);
                     for example --cpp "g++ -E -x c"
+  --depfile FILE    also write a Makefile-style dependency file naming the
+                    IDL files each output depends on (one input file only)
   --dump-ast        print the checked declarations of each file, with repository ids
   --dump-ast-all    like --dump-ast, including declarations from #included files
+                    (the --dump-ast options write no C++)
   --version         print the version and exit
   --help            print this help and exit
 )";
@@ -33,6 +40,7 @@ options:
 struct Options {
   rtorb::idl::PreprocessOptions preprocess;
   std::string output_dir = ".";
+  std::string depfile;
   bool dump_ast = false;
   bool dump_all = false;
   std::vector<std::string> files;
@@ -64,6 +72,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
     if (arg == "--version") { std::cout << version << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
     else if (arg == "--dump-ast-all") options.dump_ast = options.dump_all = true;
+    else if (arg == "--depfile") ok = take_value(argc, argv, i, "--depfile", options.depfile);
     else if (arg == "--cpp") ok = take_value(argc, argv, i, "--cpp", options.preprocess.command);
     else if (arg.rfind("-I", 0) == 0) ok = with_value("-I", options.preprocess.include_dirs);
     else if (arg.rfind("-D", 0) == 0) ok = with_value("-D", options.preprocess.defines);
@@ -82,7 +91,35 @@ int parse_arguments(int argc, char** argv, Options& options) {
     std::cerr << "rtorb-idl: error: no input files (see --help)\n";
     return 1;
   }
+  if (!options.depfile.empty() && options.files.size() != 1) {
+    std::cerr << "rtorb-idl: error: --depfile needs exactly one input file\n";
+    return 1;
+  }
   return -1;
+}
+
+bool write_outputs(const rtorb::idl::Specification& spec, const std::string& preprocessed,
+                   const Options& options) {
+  namespace backend = rtorb::idl::backend;
+  std::vector<backend::GeneratedFile> files = backend::generate_cpp(spec, version);
+  if (!options.depfile.empty()) {
+    const std::string target = (std::filesystem::path(options.output_dir) / files.front().name).string();
+    const std::filesystem::path depfile(options.depfile);
+    std::vector<std::string> sources = backend::source_files(preprocessed);
+    if (sources.empty()) sources.push_back(spec.main_file);
+    std::string error;
+    if (!backend::write_files(depfile.parent_path().empty() ? "." : depfile.parent_path().string(),
+                              {{depfile.filename().string(), backend::make_depfile(target, sources)}}, error)) {
+      std::cerr << "rtorb-idl: error: " << error << '\n';
+      return false;
+    }
+  }
+  std::string error;
+  if (!backend::write_files(options.output_dir, files, error)) {
+    std::cerr << "rtorb-idl: error: " << error << '\n';
+    return false;
+  }
+  return true;
 }
 
 bool compile_file(const std::string& file, const Options& options) {
@@ -92,8 +129,11 @@ bool compile_file(const std::string& file, const Options& options) {
   if (!sink.has_errors()) spec = rtorb::idl::parse_idl(text, file, sink);
   sink.render(std::cerr);
   if (sink.has_errors()) return false;
-  if (options.dump_ast) std::cout << rtorb::idl::dump_ast(*spec->root, options.dump_all);
-  return true;
+  if (options.dump_ast) {
+    std::cout << rtorb::idl::dump_ast(*spec->root, options.dump_all);
+    return true;
+  }
+  return write_outputs(*spec, text, options);
 }
 
 }  // namespace

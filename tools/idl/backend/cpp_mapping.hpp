@@ -1,0 +1,68 @@
+// How IDL names, types and values are spelled in C++ (the IDL to C++11 mapping), and the
+// expressions that build their TypeCodes. Pure functions of the checked AST.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frontend/ast.hpp"
+
+namespace rtorb::idl::backend {
+
+// An IDL identifier as a C++ one: C++ keywords get the mapping's "_cxx_" prefix.
+std::string cpp_name(const std::string& idl_name);
+
+// The declarations enclosing `decl` (modules, interfaces, structs ...), outermost first,
+// without the root.
+std::vector<const Decl*> enclosing_scopes(const Decl& decl);
+
+// "::M::I::S", each part escaped.
+std::string qualified_name(const Decl& decl);
+// "M::I::S": usable as a declarator in a definition (no leading "::").
+std::string definition_name(const Decl& decl);
+
+// The declaration a named type stands for, forwards resolved (null for non-named types).
+const Decl* named_target(const Type& type);
+
+// The C++ type of an IDL type as a member, element or alias.
+std::string cpp_type(const Type& type);
+// Whether the C++ type has operator== (CORBA::Any has none, nor does what holds one), so
+// a defaulted operator== is not written where it would be deleted.
+bool has_equality(const Type& type);
+// Whether a member needs "{}" to be value-initialised (arithmetic, enums, arrays); class
+// types are left to their default constructors, which also keeps members whose type is
+// still incomplete (recursion through a forward declaration) out of the class definition.
+bool needs_value_init(const Type& type);
+
+// Arithmetic or enum: passed and returned by value.
+bool is_by_value(const Type& type);
+
+// The function returning a named declaration's TypeCode: "::rtorb::typecodes::M::S_tc".
+std::string tc_function(const Decl& decl);
+// The namespace holding it ("rtorb::typecodes::M") and its unqualified name ("S_tc").
+std::string tc_namespace(const Decl& decl);
+std::string tc_function_name(const Decl& decl);
+
+// An expression building the TypeCode of `type`. References to declarations listed in
+// `enclosing` become recursive placeholders; typedefs are expanded in place so that a
+// recursive type reached through an alias never re-enters its own initialisation.
+std::string tc_expr(const Type& type, const std::vector<const Decl*>& enclosing);
+// The TypeCode of declaration `decl` (struct, union, enum, exception, typedef, interface).
+std::string tc_decl_expr(const Decl& decl, const std::vector<const Decl*>& enclosing);
+
+// The member list of a struct, exception or union TypeCode: one "{name, type, label, 1},"
+// entry per member (per label for unions), and the default member's index or -1.
+struct TcMembers {
+  std::vector<std::string> entries;
+  int default_index = -1;
+};
+TcMembers tc_members(const Decl& decl, const std::vector<const Decl*>& enclosing);
+
+// A C++ string literal ("..." or L"...") of UTF-8 text.
+std::string string_literal(const std::string& utf8, bool wide);
+// A C++ expression for a constant value of (resolved) type `type`.
+std::string value_literal(const ConstValue& value, const Type& type);
+// A union label value as the int64 the TypeCode wants.
+long long label_number(const ConstValue& value);
+
+}  // namespace rtorb::idl::backend

@@ -1,0 +1,30 @@
+// The C++ back end: fooC.h/fooC.cpp (types, TypeCodes, traits, any operators, codecs) and
+// fooS.h for foo.idl, built wholly in memory and written only once everything succeeded.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frontend/frontend.hpp"
+
+namespace rtorb::idl::backend {
+
+struct GeneratedFile {
+  std::string name;  // file name only ("fooC.h")
+  std::string text;
+};
+
+// `version` goes into each file's banner ("rtorb-idl 0.1.0").
+std::vector<GeneratedFile> generate_cpp(const Specification& spec, const std::string& version);
+
+// Writes each file to `dir` (created when missing) through a temporary file and a rename,
+// so readers never see half a file. Returns false with `error` set on failure.
+bool write_files(const std::string& dir, const std::vector<GeneratedFile>& files, std::string& error);
+
+// The files a preprocessed translation unit came from, from its line markers, main file first.
+std::vector<std::string> source_files(const std::string& preprocessed);
+
+// A Makefile rule "target: dep dep ..." for build systems (Ninja/Make depfiles).
+std::string make_depfile(const std::string& target, const std::vector<std::string>& dependencies);
+
+}  // namespace rtorb::idl::backend

@@ -1,0 +1,65 @@
+// The parts of fooC.h and fooC.cpp that the writers fill while walking the AST once; the
+// generator then joins them in this order. Kept apart because C++ wants the types inside
+// their namespaces but the traits, codecs and TypeCode functions outside them.
+#pragma once
+
+#include <string>
+
+#include "backend/code_writer.hpp"
+#include "frontend/ast.hpp"
+
+namespace rtorb::idl::backend {
+
+// Opens and closes `namespace a::b {` blocks as consecutive entries change namespace.
+class NamespaceRun {
+ public:
+  explicit NamespaceRun(CodeWriter& out) : out_(out) {}
+  void enter(const std::string& ns);  // "" is the global namespace
+  void finish() { enter(""); }
+
+ private:
+  CodeWriter& out_;
+  std::string current_;
+};
+
+struct Sections {
+  CodeWriter types;           // header: the mapped types in their namespaces
+  CodeWriter deferred;        // header: member functions defined after every type (see Placement)
+  CodeWriter typecode_decls;  // header: the rtorb::typecodes functions
+  CodeWriter traits;          // header: inside namespace IDL
+  CodeWriter codecs;          // header: inside namespace rtorb::cdr
+  CodeWriter typecode_defs;   // source
+  CodeWriter constants;       // source: _tc_X definitions
+  CodeWriter any_ops;         // source
+  CodeWriter codec_defs;      // source: inside namespace rtorb::cdr
+  NamespaceRun typecode_decls_ns{typecode_decls};
+  NamespaceRun typecode_defs_ns{typecode_defs};
+  NamespaceRun any_ops_ns{any_ops};
+};
+
+// types_writer.cpp: every declaration of the main file under `scope`, as C++ types.
+// `in_class` is true inside an interface or struct class (statics and friends then).
+// Returns whether it wrote anything.
+bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out);
+// union_writer.cpp
+void write_union_class(const UnionDecl& decl, Sections& out);
+void write_union_codec(const UnionDecl& decl, Sections& out);
+// support_writer.cpp: TypeCode, traits, any operators and codec of one type.
+void write_type_support(const Decl& decl, bool in_class, Sections& out);
+// The namespace a declaration's free functions live in: its enclosing modules ("A::B").
+std::string module_namespace(const Decl& decl);
+// Where a class's member function bodies go: inline in the class, or (`deferred` set) declared
+// there and defined `inline` after all types, for classes whose members use a type that is
+// still incomplete (only forward declared) where the class is defined.
+struct Placement {
+  CodeWriter* deferred = nullptr;
+  std::string owner;  // "M::S", the qualified class name for out-of-class definitions
+};
+// Writes `ret signature body` (ret empty for constructors) as placement says.
+void member_function(CodeWriter& w, const Placement& p, const std::string& ret, const std::string& signature,
+                     const std::string& body);
+// Shared by the struct and exception writers.
+void write_member_accessors(const MemberDecl& member, CodeWriter& w, const Placement& p);
+void write_struct_codec(const Decl& decl, const std::vector<const MemberDecl*>& members, Sections& out);
+
+}  // namespace rtorb::idl::backend
