@@ -29,4 +29,32 @@ std::vector<std::uint8_t> make_encapsulation(F&& write) {
 std::span<const std::uint8_t> read_octet_sequence(cdr::InputStream& is);
 void write_octet_sequence(cdr::OutputStream& os, std::span<const std::uint8_t> bytes);
 
+// A sequence of { ulong id; sequence<octet> data; }, the shape of both IOP tagged
+// components and Messaging policy values; `id` and `data` name the two members of T.
+template <class T, class Id>
+void write_tagged_octets(cdr::OutputStream& os, const std::vector<T>& items, Id T::*id,
+                         std::vector<std::uint8_t> T::*data) {
+  os.write_ulong(static_cast<std::uint32_t>(items.size()));
+  for (const T& item : items) {
+    os.write_ulong(item.*id);
+    write_octet_sequence(os, item.*data);
+  }
+}
+
+template <class T, class Id>
+std::vector<T> read_tagged_octets(cdr::InputStream& is, Id T::*id,
+                                  std::vector<std::uint8_t> T::*data) {
+  const std::uint32_t count = is.read_length(8);  // id + data length at least
+  std::vector<T> items;
+  items.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    T item;
+    item.*id = is.read_ulong();
+    const auto bytes = read_octet_sequence(is);
+    (item.*data).assign(bytes.begin(), bytes.end());
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
 }  // namespace rtorb::ior

@@ -40,25 +40,11 @@ PriorityBandedConnectionPolicy read_priority_bands(cdr::InputStream& is) {
 }  // namespace
 
 void write_policy_values(cdr::OutputStream& os, const PolicyValueSeq& values) {
-  os.write_ulong(static_cast<std::uint32_t>(values.size()));
-  for (const PolicyValue& v : values) {
-    os.write_ulong(v.type);
-    write_octet_sequence(os, v.value);
-  }
+  write_tagged_octets(os, values, &PolicyValue::type, &PolicyValue::value);
 }
 
 PolicyValueSeq read_policy_values(cdr::InputStream& is) {
-  const std::uint32_t count = is.read_length(8);  // type + value length at least
-  PolicyValueSeq values;
-  values.reserve(count);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    PolicyValue v;
-    v.type = is.read_ulong();
-    const auto bytes = read_octet_sequence(is);
-    v.value.assign(bytes.begin(), bytes.end());
-    values.push_back(std::move(v));
-  }
-  return values;
+  return read_tagged_octets(is, &PolicyValue::type, &PolicyValue::value);
 }
 
 PolicyContent decode_policy(const PolicyValue& value) {
