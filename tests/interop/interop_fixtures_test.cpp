@@ -2,6 +2,7 @@
 // rtorb's giop and ior layers; no omniORB process is needed.
 #include <gtest/gtest.h>
 
+#include <rtorb/cdr/codec.hpp>
 #include <rtorb/cdr/code_set.hpp>
 #include <rtorb/cdr/input_stream.hpp>
 #include <string>
@@ -125,11 +126,10 @@ void expect_reassembled_sequence(const std::string& version) {
   ASSERT_NE(message.get<giop::RequestHeader>(), nullptr);
   EXPECT_EQ(message.get<giop::RequestHeader>()->operation, "echo_seq");
   cdr::InputStream body = giop::body_stream(message);
-  const std::uint32_t count = body.read_length(4);
-  ASSERT_EQ(count, 3000u);
-  std::vector<std::int32_t> elements(count);
-  body.read_array(elements.data(), count);
-  for (std::uint32_t i = 0; i < count; ++i) ASSERT_EQ(elements[i], seq_element(i)) << i;
+  std::vector<std::int32_t> elements;
+  cdr::read_sequence(body, elements);
+  ASSERT_EQ(elements.size(), 3000u);
+  for (std::uint32_t i = 0; i < elements.size(); ++i) ASSERT_EQ(elements[i], seq_element(i)) << i;
   EXPECT_EQ(body.remaining(), 0u);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <optional>
+#include <rtorb/cdr/codec.hpp>
 #include <rtorb/cdr/input_stream.hpp>
 #include <string>
 #include <variant>
@@ -149,19 +150,15 @@ TEST_P(OmniClientCalls, LargeSequenceSurvivesFragmentationBothWays) {
   }
   EXPECT_EQ(request.header().operation, "echo_seq");
   cdr::InputStream body = giop::body_stream(request.message);
-  ASSERT_EQ(body.read_length(4), count);
-  std::vector<std::int32_t> elements(count);
-  body.read_array(elements.data(), count);
+  std::vector<std::int32_t> elements;
+  cdr::read_sequence(body, elements);
+  ASSERT_EQ(elements.size(), count);
   for (std::uint32_t i = 0; i < count; ++i)
     ASSERT_EQ(elements[i], seq_element(i)) << "element " << i;
 
   const std::size_t fragment = GetParam() == giop::giop_1_0 ? 0 : 8192;
   send_reply(
-      connection, request,
-      [&](cdr::OutputStream& os) {
-        os.write_ulong(count);
-        os.write_array(elements.data(), count);
-      },
+      connection, request, [&](cdr::OutputStream& os) { cdr::write_sequence(os, elements); },
       fragment);
   EXPECT_EQ(client.value_of("echo_seq ", io_timeout), "100000 ok");
   EXPECT_EQ(client.wait(io_timeout), 0);
@@ -175,15 +172,13 @@ TEST_P(OmniClientCalls, SequenceOverEightKilobytesArrivesInTwoFragments) {
   const ReceivedRequest request = next_request(connection, assembler_);
   EXPECT_EQ(request.wire_messages, GetParam() == giop::giop_1_0 ? 1 : 2);
   cdr::InputStream body = giop::body_stream(request.message);
-  ASSERT_EQ(body.read_length(4), count);
-  std::vector<std::int32_t> elements(count);
-  body.read_array(elements.data(), count);
+  std::vector<std::int32_t> elements;
+  cdr::read_sequence(body, elements);
+  ASSERT_EQ(elements.size(), count);
   EXPECT_EQ(elements.front(), seq_element(0));
   EXPECT_EQ(elements.back(), seq_element(count - 1));
-  send_reply(connection, request, [&](cdr::OutputStream& os) {
-    os.write_ulong(count);
-    os.write_array(elements.data(), count);
-  });
+  send_reply(connection, request,
+             [&](cdr::OutputStream& os) { cdr::write_sequence(os, elements); });
   EXPECT_EQ(client.value_of("echo_seq ", io_timeout), "3000 ok");
   EXPECT_EQ(client.wait(io_timeout), 0);
 }
