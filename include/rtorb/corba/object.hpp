@@ -1,0 +1,103 @@
+// CORBA::Object, CORBA::LocalObject and IDL::traits<CORBA::Object> (IDL to C++11 mapping,
+// 6.7 and 6.16; CORBA 3.x, 8.3 for the pseudo-operations).
+#pragma once
+
+#include <rtorb/corba/object_reference.hpp>
+#include <rtorb/idl/traits.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace CORBA {
+class Object;
+}
+
+namespace rtorb::orb {
+class ObjectCore;
+struct ProxyAccess;
+const std::shared_ptr<ObjectCore>& core_of(const CORBA::Object& object) noexcept;
+}  // namespace rtorb::orb
+
+namespace CORBA {
+
+class ORB;
+
+// A reference to a (possibly remote) object. Proxies generated for interfaces derive from
+// it virtually; every proxy of one reference shares its ObjectCore (IOR, ORB, chosen
+// profile, collocation state). Nil is an empty object_reference, never an Object.
+class Object {
+ public:
+  virtual ~Object() = default;
+  Object(const Object&) = delete;
+  Object& operator=(const Object&) = delete;
+
+  // Local when the answer is known (the proxy's own type and its bases, a collocated
+  // servant); otherwise a remote "_is_a" call. Raises what an invocation raises.
+  virtual bool _is_a(const std::string& repository_id);
+  // True if the server says the object is gone (OBJECT_NOT_EXIST); remote "_non_existent".
+  virtual bool _non_existent();
+  // Same IOR profiles (object key and address); never a remote call.
+  virtual bool _is_equivalent(const object_reference<Object>& other);
+  // A hash of the IOR's profiles in [0, maximum]; equal for equivalent references.
+  virtual std::uint32_t _hash(std::uint32_t maximum);
+  // The IOR's type id ("" for a local object that does not name one).
+  virtual std::string _repository_id();
+  virtual bool _is_local() const { return false; }
+  object_reference<ORB> _get_orb();
+
+ protected:
+  Object() = default;  // for local objects and for virtual bases of proxies
+  explicit Object(std::shared_ptr<rtorb::orb::ObjectCore> core) noexcept : core_(std::move(core)) {}
+  // The repository id a proxy class knows statically; `_is_a` answers locally for it and
+  // for its bases. Generated proxies override.
+  virtual bool rtorb_is_a_known(const std::string& /*repository_id*/) const { return false; }
+
+ private:
+  friend const std::shared_ptr<rtorb::orb::ObjectCore>& rtorb::orb::core_of(const Object&) noexcept;
+  friend struct rtorb::orb::ProxyAccess;
+  std::shared_ptr<rtorb::orb::ObjectCore> core_;
+};
+
+// Objects that live only in this process (POA, POAManager, policies, servant managers).
+// Passing one to a remote peer raises MARSHAL.
+class LocalObject : public virtual Object {
+ public:
+  bool _is_a(const std::string& repository_id) override;
+  bool _non_existent() override { return false; }
+  bool _is_equivalent(const object_reference<Object>& other) override;
+  std::uint32_t _hash(std::uint32_t maximum) override;
+  std::string _repository_id() override { return {}; }
+  bool _is_local() const override { return true; }
+};
+
+}  // namespace CORBA
+
+namespace IDL {
+
+template <>
+struct traits<CORBA::Object> {
+  using ref_type = CORBA::object_reference<CORBA::Object>;
+  using weak_ref_type = CORBA::weak_object_reference<CORBA::Object>;
+  static constexpr const char* repository_id = "IDL:omg.org/CORBA/Object:1.0";
+  static ref_type narrow(ref_type object) noexcept { return object; }
+};
+
+}  // namespace IDL
+
+namespace rtorb::orb {
+
+inline const std::shared_ptr<ObjectCore>& core_of(const CORBA::Object& object) noexcept {
+  return object.core_;
+}
+
+// Generated proxies give this access to their private constructor from an ObjectCore.
+struct ProxyAccess {
+  template <class T>
+  static CORBA::object_reference<T> make(std::shared_ptr<ObjectCore> core) {
+    if (!core) return nullptr;
+    return CORBA::object_reference<T>::adopt(std::shared_ptr<T>(new T(std::move(core))));
+  }
+};
+
+}  // namespace rtorb::orb

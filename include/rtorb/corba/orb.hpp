@@ -1,0 +1,84 @@
+// CORBA::ORB and CORBA::ORB_init (IDL to C++11 mapping 6.21; CORBA 3.x, 8.2 and 8.5).
+#pragma once
+
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/object.hpp>
+#include <rtorb/corba/object_reference.hpp>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rtorb::orb {
+class OrbCore;
+}
+
+namespace CORBA {
+
+class ORB {
+ public:
+  using ObjectId = std::string;
+  using ObjectIdList = std::vector<ObjectId>;
+
+  class InvalidName : public UserException {
+   public:
+    const char* _name() const noexcept override { return "InvalidName"; }
+    const char* _rep_id() const noexcept override { return "IDL:omg.org/CORBA/ORB/InvalidName:1.0"; }
+    const char* what() const noexcept override { return _rep_id(); }
+  };
+
+  explicit ORB(std::shared_ptr<rtorb::orb::OrbCore> core) noexcept : core_(std::move(core)) {}
+  ORB(const ORB&) = delete;
+  ORB& operator=(const ORB&) = delete;
+  ~ORB();
+
+  std::string id() const;
+
+  // "RootPOA", "POACurrent", "ORBPolicyManager", "PolicyCurrent", and every name given
+  // with -ORBInitRef (or found through -ORBDefaultInitRef). Raises InvalidName otherwise.
+  ObjectIdList list_initial_services();
+  object_reference<Object> resolve_initial_references(const ObjectId& identifier);
+
+  // "IOR:...", "corbaloc:iiop:...", "corbaloc:rir:/Name", "corbaname:...", "file://path".
+  // Raises BAD_PARAM with the OMG minor codes 7 (scheme), 8 (address), 9 (syntax) or one
+  // of rtorb's; a nil IOR gives a nil reference.
+  object_reference<Object> string_to_object(const std::string& str);
+  // "IOR:..." of `object`; nil gives the nil IOR. Local objects raise MARSHAL.
+  std::string object_to_string(const object_reference<Object>& object);
+
+  // Serves requests on this thread until shutdown (or for at most `timeout`).
+  void run();
+  void run(std::chrono::milliseconds timeout);
+  bool work_pending();
+  void perform_work();
+  // Stops run() everywhere; with wait_for_completion, also waits for requests in progress
+  // (BAD_INV_ORDER if called from inside a request with true). POAs are destroyed.
+  void shutdown(bool wait_for_completion);
+  // shutdown(true) if not done, then releases every resource; later calls on this ORB
+  // raise OBJECT_NOT_EXIST.
+  void destroy();
+
+ private:
+  friend rtorb::orb::OrbCore& rtorb_core(ORB& orb);
+  std::shared_ptr<rtorb::orb::OrbCore> core_;
+};
+
+// Consumes the -ORB... options it knows from argv (and adjusts argc); leaves the others.
+// An unknown -ORB option or a bad value raises BAD_PARAM with a message naming it. Returns
+// the ORB already created with `orb_id` if there is one (and it has not been destroyed).
+object_reference<ORB> ORB_init(int& argc, char* argv[], const std::string& orb_id = {});
+
+inline rtorb::orb::OrbCore& rtorb_core(ORB& orb) { return *orb.core_; }
+
+}  // namespace CORBA
+
+namespace IDL {
+
+template <>
+struct traits<CORBA::ORB> {
+  using ref_type = CORBA::object_reference<CORBA::ORB>;
+  using weak_ref_type = CORBA::weak_object_reference<CORBA::ORB>;
+};
+
+}  // namespace IDL

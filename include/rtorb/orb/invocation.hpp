@@ -1,0 +1,59 @@
+// The client side of one request, as generated stubs drive it (static invocation):
+//
+//   rtorb::orb::Invocation call(*this, "add");
+//   auto& in = call.invoke([&](rtorb::cdr::OutputStream& os) { write(os, a); write(os, b); },
+//                          add_exceptions);
+//   return rtorb::cdr::read<std::int32_t>(in);
+//
+// The ORB picks the profile and connection (or the collocated path), writes the GIOP
+// header, calls the marshaling function for the arguments, sends, and reads the reply. On
+// LOCATION_FORWARD it retargets and calls the marshaling function again.
+#pragma once
+
+#include <rtorb/cdr/input_stream.hpp>
+#include <rtorb/cdr/output_stream.hpp>
+#include <rtorb/corba/object.hpp>
+#include <rtorb/orb/function_ref.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+
+namespace rtorb::orb {
+
+// A user exception an operation may raise: `raise` reads it (repository id first, as the
+// generated exception codecs do) from the reply body and throws it.
+struct UserExceptionEntry {
+  const char* repository_id;
+  [[noreturn]] void (*raise)(cdr::InputStream& body);
+};
+
+using ArgumentWriter = FunctionRef<void(cdr::OutputStream&)>;
+
+class InvocationState;  // private to the orb layer
+
+class Invocation {
+ public:
+  // `operation` is the wire name ("_get_name" for attributes, "default" for _default).
+  // Raises INV_OBJREF for a reference with no usable profile, OBJECT_NOT_EXIST after the
+  // ORB is destroyed.
+  Invocation(const CORBA::Object& target, std::string_view operation);
+  Invocation(const Invocation&) = delete;
+  Invocation& operator=(const Invocation&) = delete;
+  ~Invocation();
+
+  // Twoway: sends and waits for the reply. Returns the reply body, positioned at the
+  // return value; valid until this Invocation is destroyed. Raises the system exception the
+  // server sent (its minor and completion status), one of `exceptions`, UNKNOWN for a user
+  // exception not listed, TRANSIENT / COMM_FAILURE / TIMEOUT for transport failures.
+  cdr::InputStream& invoke(ArgumentWriter arguments,
+                           std::span<const UserExceptionEntry> exceptions = {});
+  // Oneway: returns once the request is written (SyncScope none/transport).
+  void invoke_oneway(ArgumentWriter arguments);
+
+ private:
+  std::unique_ptr<InvocationState> state_;
+};
+
+}  // namespace rtorb::orb
