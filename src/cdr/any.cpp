@@ -7,6 +7,7 @@ InputStream Any::value_stream() const {
   InputOptions options;
   options.giop_minor = options_.giop_minor;
   options.code_sets = options_.code_sets;
+  options.references = references_;
   return InputStream(value_, order_, options);
 }
 
@@ -46,11 +47,13 @@ Any read_any(InputStream& is) {
     const auto bytes = is.buffer().subspan(start, is.position() - start);
     any.assign(std::move(tc), std::vector<std::uint8_t>(bytes.begin(), bytes.end()), native_byte_order,
                encoded_with);
+    any.set_references(is.options().references);
     return any;
   }
   OutputStream os(encoded_with);
   copy_value(is, os, *tc);
   any.assign(std::move(tc), os.to_bytes(), native_byte_order, encoded_with);
+  any.set_references(is.options().references);
   return any;
 }
 

@@ -289,9 +289,11 @@ class TypeCodeReader {
     if (disc->is_recursive_reference() || !is_valid_discriminator_kind(discriminator_kind(*disc))) {
       bad_typecode("union " + id + " has a discriminator of invalid kind");
     }
-    const std::int32_t default_index = is.read_long();
+    // CORBA says -1 for "no default"; omniORB 4.2 writes -2 when the labels cover every
+    // discriminator value. Any negative index means no default.
+    const std::int32_t default_index = std::max(is.read_long(), std::int32_t{-1});
     const std::uint32_t count = is.read_length(9);  // label + name + kind at least
-    if (default_index < -1 || default_index >= static_cast<std::int64_t>(count)) {
+    if (default_index >= static_cast<std::int64_t>(count)) {
       bad_typecode("union " + id + " default index " + std::to_string(default_index) + " out of range");
     }
     std::vector<TypeCodeMember> members(count);

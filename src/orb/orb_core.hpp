@@ -3,25 +3,53 @@
 // relies on; add, never rename.)
 #pragma once
 
+#include <rtorb/cdr/code_set.hpp>
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/corba/object_reference.hpp>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/corba/policy.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_options.hpp"
+#include "transport/connection_cache.hpp"
+#include "transport/endpoint.hpp"
+#include "transport/reactor.hpp"
+#include "transport/server_thread_pool.hpp"
 
 namespace rtorb::orb {
 
 class ObjectCore;
+class ServerConnections;
+class MultiplexedConnection;
 
 class OrbCore : public std::enable_shared_from_this<OrbCore> {
  public:
+  // ORB_init's work: parses (and consumes) the -ORB arguments, then returns the live ORB
+  // named `orb_id` (or -ORBId) if there is one, else creates it with `factory` as its
+  // object adapter factory. Raises parse_orb_arguments' BAD_PARAM.
+  static CORBA::object_reference<CORBA::ORB> create(int& argc, char* argv[],
+                                                    const std::string& orb_id,
+                                                    AdapterFactory factory);
+  // The same from options already parsed (tests); `options.orb_id` names the ORB.
+  static CORBA::object_reference<CORBA::ORB> create(OrbOptions options);
+
+  OrbCore(std::string id, OrbOptions options);
+  OrbCore(const OrbCore&) = delete;
+  OrbCore& operator=(const OrbCore&) = delete;
+  ~OrbCore();
+
   const OrbOptions& options() const noexcept;
   std::string_view id() const noexcept;
 
@@ -31,14 +59,99 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // A reference to an object of this ORB: an IOR with `type_id`, one IIOP profile per
   // listen endpoint (GIOP 1.2, code sets and ORB type components) and `object_key`.
   // Opens the listen endpoints first if they are not open yet.
-  std::shared_ptr<ObjectCore> make_object(std::string type_id, std::vector<std::uint8_t> object_key);
+  std::shared_ptr<ObjectCore> make_object(std::string type_id,
+                                          std::vector<std::uint8_t> object_key);
 
   // Opens every -ORBEndpoint (or the default iiop://127.0.0.1:0) and starts serving them
   // with the configured concurrency model. Idempotent. Raises INITIALIZE on failure.
   void activate_endpoints();
 
   // The object adapter, created on first use through OrbOptions::adapter_factory.
+  // Raises OBJ_ADAPTER when the ORB has no adapter factory, BAD_INV_ORDER after shutdown.
   ObjectAdapter& adapter();
+
+  // --- added by the orb layer -------------------------------------------------------
+  // The adapter if one was created (never creates it); null otherwise.
+  ObjectAdapter* adapter_if_created() noexcept;
+  // A reference (with this ORB) for a decoded IOR; nil IORs give null.
+  std::shared_ptr<ObjectCore> make_object(ior::ObjectReference reference);
+
+  // What the endpoints listen on, as published in IORs (empty before activation).
+  std::vector<transport::Endpoint> published_endpoints() const;
+  bool is_own_endpoint(std::string_view host, std::uint16_t port) const;
+  // The code sets this ORB offers in its IORs and as a client.
+  static const cdr::CodeSetComponentInfo& code_sets() noexcept;
+
+  transport::ConnectionCache& connections() noexcept { return connections_; }
+  // -ORBClientStrategy multiplexed: the shared connection to `endpoint` (opened or
+  // replaced when needed). Raises transport::connect's TRANSIENT.
+  std::shared_ptr<MultiplexedConnection> multiplexed_connection(
+      const transport::Endpoint& endpoint);
+  // Closes idle client connections past -ORBConnectionIdleTimeout; cheap to call on every
+  // request (it looks at the cache at most twice per idle period).
+  void expire_idle_connections() noexcept;
+  std::uint32_t next_request_id() noexcept {
+    return next_request_id_.fetch_add(1, std::memory_order_relaxed);
+  }
+  // Raises OBJECT_NOT_EXIST object_not_exist_orb_destroyed after destroy().
+  void check_alive() const;
+  bool shut_down() const noexcept { return shutdown_.load(std::memory_order_acquire); }
+
+  // --- the CORBA::ORB operations --------------------------------------------------------
+  CORBA::ORB::ObjectIdList list_initial_services();
+  CORBA::object_reference<CORBA::Object> resolve_initial_references(const std::string& name);
+  CORBA::object_reference<CORBA::Object> string_to_object(std::string_view text);
+  std::string object_to_string(const CORBA::object_reference<CORBA::Object>& object);
+  void run();
+  void run(std::chrono::milliseconds timeout);
+  bool work_pending();
+  void perform_work();
+  void shutdown(bool wait_for_completion);
+  void destroy();
+
+  // Server side (server_request_handler.cpp): counts upcalls so shutdown can wait for them.
+  void upcall_started() noexcept;
+  void upcall_finished() noexcept;
+  // Prints `text` to stderr when -ORBDebugLevel >= level.
+  void debug(int level, std::string_view text) const;
+
+ private:
+  friend class ServerConnections;
+  void serve_until(std::chrono::steady_clock::time_point deadline);
+  CORBA::object_reference<CORBA::Object> object_from_url(std::string_view url);
+  std::string host_for(const transport::Endpoint& bound) const;
+
+  std::string id_;
+  OrbOptions options_;
+  CORBA::weak_object_reference<CORBA::ORB> orb_;
+
+  transport::ConnectionCache connections_;
+  std::atomic<std::uint32_t> next_request_id_{1};
+  std::atomic<std::int64_t> next_idle_check_{0};  // steady_clock ticks
+  std::mutex multiplexed_mutex_;                  // guards multiplexed_
+  std::map<transport::Endpoint, std::shared_ptr<MultiplexedConnection>> multiplexed_;
+
+  mutable std::mutex mutex_;  // guards the members below
+  bool endpoints_active_ = false;
+  std::vector<transport::Endpoint> published_;
+  std::vector<transport::Reactor::HandlerId> acceptors_;  // closed at shutdown
+  std::unique_ptr<ObjectAdapter> adapter_;
+  std::atomic<ObjectAdapter*> adapter_ptr_{nullptr};  // adapter_, readable without mutex_
+  CORBA::object_reference<CORBA::PolicyManager> policy_manager_;
+  CORBA::object_reference<CORBA::PolicyCurrent> policy_current_;
+  std::condition_variable state_changed_;  // shutdown_, upcalls_
+  std::size_t upcalls_ = 0;
+
+  std::atomic<bool> shutdown_{false};
+  std::atomic<bool> destroyed_{false};
+  std::unique_ptr<ServerConnections> server_connections_;
+  std::unique_ptr<transport::Reactor> reactor_;
+  std::unique_ptr<transport::ServerThreadPool> pool_;
 };
+
+// The OrbCore of an InputStream's InputOptions::references (null if none).
+inline OrbCore* orb_of(const cdr::InputStream& is) noexcept {
+  return static_cast<OrbCore*>(is.options().references);
+}
 
 }  // namespace rtorb::orb

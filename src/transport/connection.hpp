@@ -40,6 +40,9 @@ class Connection {
 
   int fd() const noexcept { return socket_.fd(); }
   bool closed() const noexcept { return closed_.load(std::memory_order_acquire); }
+  // Client side: true for the first caller only, so that the ORB sends what belongs in a
+  // connection's first request (the CodeSets service context) exactly once.
+  bool take_first_request() noexcept { return !first_request_taken_.exchange(true); }
   // The peer's address; empty endpoint if unknown.
   Endpoint peer() const;
 
@@ -91,6 +94,7 @@ class Connection {
   Socket socket_;
   ConnectionOptions options_;
   std::atomic<bool> closed_{false};
+  std::atomic<bool> first_request_taken_{false};
   std::mutex send_mutex_;
   std::vector<std::uint8_t> buffer_;
   std::size_t parse_ = 0;   // start of the first byte not yet delivered

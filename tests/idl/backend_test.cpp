@@ -54,6 +54,7 @@ TEST(BackendOutput, WritesClientAndServantFilesNamedAfterTheIdl) {
   EXPECT_NE(header.find("#ifndef RTORB_IDL_THING_C_H_"), std::string::npos);
   EXPECT_NE(read_file(s.dir / "out" / "thingC.cpp").find("#include \"thingC.h\""), std::string::npos);
   EXPECT_NE(read_file(s.dir / "out" / "thingS.h").find("#include \"thingC.h\""), std::string::npos);
+  EXPECT_NE(read_file(s.dir / "out" / "thingS.cpp").find("#include \"thingS.h\""), std::string::npos);
   EXPECT_FALSE(fs::exists(s.dir / "out" / "thingC.h.tmp"));
 }
 

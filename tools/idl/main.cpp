@@ -17,7 +17,8 @@ constexpr const char* usage = R"(usage: rtorb-idl [options] file.idl...
 
 Reads OMG IDL 3.5, checks it, and writes C++ per the IDL to C++11 mapping: for
 foo.idl, fooC.h and fooC.cpp (types, TypeCodes, traits, any operators, CDR
-codecs) and fooS.h (servants come with the ORB core). Errors are printed as
+codecs, object reference proxies and their stubs) and fooS.h and fooS.cpp
+(servant base classes POA::M::I and their skeletons). Errors are printed as
 file:line:column: error: message; the exit status is 1 if any file has errors,
 and nothing is written for a file with errors.
 

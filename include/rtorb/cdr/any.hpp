@@ -71,12 +71,17 @@ class Any {
   void assign(TypeCodeRef tc, std::vector<std::uint8_t> value, ByteOrder order,
               const OutputOptions& encoded_with);
   const OutputOptions& encoded_with() const noexcept { return options_; }
+  // The ORB object references inside the value belong to (InputOptions::references): an
+  // any read from a request or reply remembers its ORB. TODO(spec): the any does not keep
+  // that ORB alive; extracting a reference after ORB::destroy is undefined.
+  void set_references(void* orb) noexcept { references_ = orb; }
 
  private:
   TypeCodeRef type_;
   std::vector<std::uint8_t> value_;
   ByteOrder order_ = native_byte_order;
   OutputOptions options_;
+  void* references_ = nullptr;
 };
 
 // The any on the wire: TypeCode then value (CORBA 3.x, 9.3.2.9). read_any bounds any-in-any

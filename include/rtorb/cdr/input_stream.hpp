@@ -28,6 +28,9 @@ struct InputOptions {
   std::uint8_t giop_minor = 2;  // selects the wchar/wstring rules (1.0, 1.1, 1.2)
   CodeSetContext code_sets = {};
   DecodeLimits limits = {};
+  // The ORB that object references read from this stream belong to (an rtorb::orb::OrbCore,
+  // opaque to this layer); null where no ORB is known (references then raise MARSHAL).
+  void* references = nullptr;
 };
 
 // Reads the CDR in `data`. Alignment is relative to the start of `data` (for a GIOP message,
@@ -52,6 +55,7 @@ class InputStream {
   const Options& options() const noexcept { return options_; }
   void set_giop_minor(std::uint8_t minor) noexcept { options_.giop_minor = minor; }
   void set_code_sets(const CodeSetContext& code_sets) noexcept { options_.code_sets = code_sets; }
+  void set_references(void* orb) noexcept { options_.references = orb; }
   const DecodeLimits& limits() const noexcept { return options_.limits; }
   std::uint32_t depth() const noexcept { return depth_; }
 

@@ -79,4 +79,47 @@ inline constexpr std::uint32_t comm_failure_connection_closed = rtorb_vmcid | 42
 inline constexpr std::uint32_t timeout_reply = rtorb_vmcid | 40;                     // no message in time
 inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;              // epoll/eventfd
 
+// Raised by the orb layer (its range is 60-79), plus the OMG codes the ORB chapter names.
+inline constexpr std::uint32_t bad_param_bad_orb_option = rtorb_vmcid | 60;       // -ORB option or value
+inline constexpr std::uint32_t bad_param_bad_file = rtorb_vmcid | 61;             // file:// unreadable
+inline constexpr std::uint32_t bad_inv_order_orb_shutdown = omg_vmcid | 4;        // ORB has shut down
+inline constexpr std::uint32_t object_not_exist_orb_destroyed = rtorb_vmcid | 60; // call after destroy()
+inline constexpr std::uint32_t inv_objref_no_profile = rtorb_vmcid | 60;          // no usable IIOP profile
+inline constexpr std::uint32_t transient_forward_limit = rtorb_vmcid | 60;        // too many LOCATION_FORWARDs
+inline constexpr std::uint32_t transient_reissue_failed = rtorb_vmcid | 61;       // CloseConnection twice
+inline constexpr std::uint32_t marshal_no_orb = rtorb_vmcid | 60;                 // reference read without an ORB
+inline constexpr std::uint32_t marshal_local_object = rtorb_vmcid | 61;           // local object sent
+inline constexpr std::uint32_t marshal_unexpected_reply = rtorb_vmcid | 62;       // wrong message or request id
+inline constexpr std::uint32_t unknown_user_exception = rtorb_vmcid | 60;         // not in the operation's table
+inline constexpr std::uint32_t unknown_cxx_exception = rtorb_vmcid | 61;          // non-CORBA exception in upcall
+inline constexpr std::uint32_t unknown_undeclared_user_exception = rtorb_vmcid | 62;  // escaped a skeleton
+inline constexpr std::uint32_t no_implement_corbaname = rtorb_vmcid | 60;         // corbaname needs Naming
+inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
+
+// Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.
+inline constexpr std::uint32_t object_not_exist_no_adapter = omg_vmcid | 2;     // POA gone or unknown
+inline constexpr std::uint32_t object_not_exist_not_active = rtorb_vmcid | 80;  // id not in the map
+inline constexpr std::uint32_t object_not_exist_stale_key = rtorb_vmcid | 81;   // generation/instance mismatch
+inline constexpr std::uint32_t object_not_exist_bad_key = rtorb_vmcid | 82;     // not a key of this ORB
+inline constexpr std::uint32_t object_not_exist_poa_destroyed = rtorb_vmcid | 83;  // call on a destroyed POA
+inline constexpr std::uint32_t obj_adapter_activator_failed = omg_vmcid | 1;    // unknown_adapter raised
+inline constexpr std::uint32_t obj_adapter_no_default_servant = omg_vmcid | 3;
+inline constexpr std::uint32_t obj_adapter_no_servant_manager = omg_vmcid | 4;
+inline constexpr std::uint32_t obj_adapter_incarnate_policy = omg_vmcid | 5;    // incarnate broke UNIQUE_ID
+inline constexpr std::uint32_t obj_adapter_null_servant = omg_vmcid | 7;        // manager returned nil
+inline constexpr std::uint32_t obj_adapter_inactive = rtorb_vmcid | 80;         // POAManager INACTIVE
+inline constexpr std::uint32_t obj_adapter_this_failed = rtorb_vmcid | 81;      // _this(): WrongPolicy/NotActive
+inline constexpr std::uint32_t obj_adapter_no_orb = rtorb_vmcid | 82;           // servant never activated
+inline constexpr std::uint32_t transient_poa_discarding = omg_vmcid | 1;        // DISCARDING or holding full
+inline constexpr std::uint32_t transient_object_deactivating = rtorb_vmcid | 80;  // activator will re-incarnate
+inline constexpr std::uint32_t bad_inv_order_wait_in_upcall = omg_vmcid | 3;    // wait from inside an upcall
+inline constexpr std::uint32_t bad_inv_order_servant_manager_set = omg_vmcid | 6;  // set twice
+inline constexpr std::uint32_t bad_inv_order_no_servant = rtorb_vmcid | 80;   // _this() on a non-shared servant
+inline constexpr std::uint32_t bad_operation_unknown = omg_vmcid | 2;           // operation not of the target
+inline constexpr std::uint32_t bad_param_nil_servant = rtorb_vmcid | 80;        // nil where a servant is needed
+inline constexpr std::uint32_t bad_param_foreign_object_id = rtorb_vmcid | 81;  // SYSTEM_ID id not ours
+inline constexpr std::uint32_t bad_param_foreign_poa_manager = rtorb_vmcid | 82;  // create_POA: not ours
+inline constexpr std::uint32_t no_implement_interface = rtorb_vmcid | 80;       // _interface (no IFR)
+inline constexpr std::uint32_t imp_limit_object_key = rtorb_vmcid | 80;         // POA path too deep/long
+
 }  // namespace rtorb::minor

@@ -38,7 +38,7 @@ class object_reference {
   friend bool operator==(const object_reference& r, std::nullptr_t) noexcept { return !r.ptr_; }
   template <class U>
   friend bool operator==(const object_reference& a, const object_reference<U>& b) noexcept {
-    return a.ptr_ == b.ptr_;
+    return a.ptr_ == b.shared();  // b is another instantiation: no access to its ptr_
   }
 
   // rtorb: the shared pointer underneath, for code that builds or casts references.

@@ -45,7 +45,7 @@ PrimitiveSpelling primitive_spelling(PrimitiveKind kind) {
     case PrimitiveKind::float64: return {"double", "tk_double"};
     case PrimitiveKind::float128: return {"long double", "tk_longdouble"};
     case PrimitiveKind::any: return {"::CORBA::Any", "tk_any"};
-    case PrimitiveKind::object: return {"::CORBA::object_reference", nullptr};
+    case PrimitiveKind::object: return {"::CORBA::object_reference<::CORBA::Object>", nullptr};
     case PrimitiveKind::value_base: return {"::IDL::unsupported_value", nullptr};
     case PrimitiveKind::type_code: return {"::CORBA::typecode_reference", "tk_TypeCode"};
     case PrimitiveKind::void_type: return {"void", "tk_void"};
@@ -234,18 +234,39 @@ std::string cpp_type(const Type& type) {
     case TypeKind::array: return array_type(type, 0);
     case TypeKind::named: break;
   }
+  if (const std::string cls = object_class(type); !cls.empty()) return "::CORBA::object_reference<" + cls + ">";
   const Decl* decl = named_target(type);
   switch (decl->kind) {
-    case DeclKind::interface: return "::CORBA::object_reference";
     case DeclKind::forward:
-      return decl->as<ForwardDecl>()->target_kind == DeclKind::interface ? "::CORBA::object_reference"
-             : decl->as<ForwardDecl>()->target_kind == DeclKind::value_type ? "::IDL::unsupported_value"
-                                                                             : qualified_name(*decl);
+      return decl->as<ForwardDecl>()->target_kind == DeclKind::value_type ? "::IDL::unsupported_value"
+                                                                           : qualified_name(*decl);
     case DeclKind::value_type:
     case DeclKind::value_box:
     case DeclKind::native: return "::IDL::unsupported_value";
     default: return qualified_name(*decl);
   }
+}
+
+bool is_object_type(const Type& type) {
+  const Type& t = resolve_alias(type);
+  if (t.kind == TypeKind::primitive) return t.primitive == PrimitiveKind::object;
+  if (t.kind != TypeKind::named) return false;
+  const Decl* decl = named_target(t);
+  if (decl->kind == DeclKind::interface) return true;
+  const auto* forward = decl->as<ForwardDecl>();
+  return forward != nullptr && forward->target_kind == DeclKind::interface;
+}
+
+std::string object_class(const Type& type) {
+  if (!is_object_type(type)) return {};
+  if (type.kind == TypeKind::primitive) return "::CORBA::Object";
+  // An alias of an interface names the class (`using A = ::M::I;`), so it is used as is.
+  if (type.declaration->kind == DeclKind::typedef_decl) return qualified_name(*type.declaration);
+  const Decl* target = named_target(type);
+  // Declared but never defined here (corbaidl.idl's IDLType is defined in ir.idl, which
+  // includes it): the class stays incomplete, so neither a proxy nor a codec exists for it.
+  if (target->kind == DeclKind::forward) return "::CORBA::Object";
+  return qualified_name(*target);
 }
 
 namespace {

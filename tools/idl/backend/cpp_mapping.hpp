@@ -24,8 +24,15 @@ std::string definition_name(const Decl& decl);
 // The declaration a named type stands for, forwards resolved (null for non-named types).
 const Decl* named_target(const Type& type);
 
-// The C++ type of an IDL type as a member, element or alias.
+// The C++ type of an IDL type as a member, element, parameter or result. Object references
+// are `::CORBA::object_reference<C>` (== `IDL::traits<C>::ref_type`), spelled without the
+// traits so that they can be used before the traits are specialised.
 std::string cpp_type(const Type& type);
+// Whether a type is an object reference (`Object`, an interface, or an alias of one).
+bool is_object_type(const Type& type);
+// The class an object reference type refers to ("::CORBA::Object", "::M::I", or the alias
+// "::M::A" of an interface); empty for other types.
+std::string object_class(const Type& type);
 // Whether the C++ type has operator== (CORBA::Any has none, nor does what holds one), so
 // a defaulted operator== is not written where it would be deleted.
 bool has_equality(const Type& type);

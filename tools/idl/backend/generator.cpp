@@ -69,21 +69,37 @@ std::string header_text(const Specification& spec, Sections& s, const std::strin
 
 std::string source_text(const Specification& spec, Sections& s, const std::string& version) {
   std::string out = banner(version, spec.main_file) + "#include \"" + stem_of(spec.main_file) + "C.h\"\n";
+  if (!trimmed(s.stubs).empty()) out += "\n#include <rtorb/idl/stub.hpp>\n";
   s.typecode_defs_ns.finish();
   s.any_ops_ns.finish();
   append_block(out, "", s.typecode_defs, "");
   append_block(out, "", s.constants, "");
   append_block(out, "", s.any_ops, "");
   append_block(out, "namespace rtorb::cdr {\n\n", s.codec_defs, "\n}  // namespace rtorb::cdr\n");
+  append_block(out, "", s.stubs, "");
   return out;
 }
 
-std::string servant_header_text(const Specification& spec, const std::string& version) {
+std::string servant_header_text(const Specification& spec, Sections& s, const std::string& version) {
   const std::string stem = stem_of(spec.main_file);
   const std::string guard = guard_for(stem, "_S_H_");
-  return banner(version, spec.main_file) + "#ifndef " + guard + "\n#define " + guard + "\n\n#include \"" + stem +
-         "C.h\"\n\n// TODO(orb): servant base classes and skeletons come with the ORB core (issue 4).\n\n#endif  // " +
-         guard + "\n";
+  std::string out = banner(version, spec.main_file) + "#ifndef " + guard + "\n#define " + guard + "\n\n#include <rtorb/idl/servant.hpp>\n\n";
+  std::vector<std::string> includes;
+  std::set<std::string> seen;
+  collect_includes(*spec.root, includes, seen);
+  for (std::string& h : includes) h.replace(h.size() - 3, 1, "S");  // barC.h -> barS.h
+  out += "#include \"" + stem + "C.h\"\n";
+  for (const std::string& h : includes) out += "#include \"" + h + "\"\n";
+  s.servants_ns.finish();
+  append_block(out, "", s.servants, "");
+  append_block(out, "namespace CORBA {\n\n", s.servant_traits, "\n}  // namespace CORBA\n");
+  return out + "\n#endif  // " + guard + "\n";
+}
+
+std::string servant_source_text(const Specification& spec, Sections& s, const std::string& version) {
+  std::string out = banner(version, spec.main_file) + "#include \"" + stem_of(spec.main_file) + "S.h\"\n";
+  append_block(out, "", s.skeletons, "");
+  return out;
 }
 
 std::string escape_make(const std::string& path) {
@@ -104,7 +120,8 @@ std::vector<GeneratedFile> generate_cpp(const Specification& spec, const std::st
   const std::string stem = stem_of(spec.main_file);
   return {{stem + "C.h", header_text(spec, sections, version)},
           {stem + "C.cpp", source_text(spec, sections, version)},
-          {stem + "S.h", servant_header_text(spec, version)}};
+          {stem + "S.h", servant_header_text(spec, sections, version)},
+          {stem + "S.cpp", servant_source_text(spec, sections, version)}};
 }
 
 bool write_files(const std::string& dir, const std::vector<GeneratedFile>& files, std::string& error) {

@@ -1,5 +1,6 @@
-// The C++ back end: fooC.h/fooC.cpp (types, TypeCodes, traits, any operators, codecs) and
-// fooS.h for foo.idl, built wholly in memory and written only once everything succeeded.
+// The C++ back end: fooC.h/fooC.cpp (types, TypeCodes, traits, any operators, codecs,
+// proxies and stubs) and fooS.h/fooS.cpp (skeletons) for foo.idl, built wholly in memory
+// and written only once everything succeeded.
 #pragma once
 
 #include <string>

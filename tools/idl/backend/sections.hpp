@@ -32,15 +32,26 @@ struct Sections {
   CodeWriter constants;       // source: _tc_X definitions
   CodeWriter any_ops;         // source
   CodeWriter codec_defs;      // source: inside namespace rtorb::cdr
+  CodeWriter stubs;           // source: proxy member functions (qualified definitions)
+  CodeWriter servants;        // servant header: skeleton classes in namespace POA::...
+  CodeWriter servant_traits;  // servant header: inside namespace CORBA
+  CodeWriter skeletons;       // servant source: skeleton member functions
   NamespaceRun typecode_decls_ns{typecode_decls};
   NamespaceRun typecode_defs_ns{typecode_defs};
   NamespaceRun any_ops_ns{any_ops};
+  NamespaceRun servants_ns{servants};
 };
 
 // types_writer.cpp: every declaration of the main file under `scope`, as C++ types.
 // `in_class` is true inside an interface or struct class (statics and friends then).
 // Returns whether it wrote anything.
 bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out);
+// interface_writer.cpp: the proxy (or local) class, its traits and its stubs; then the servant.
+void write_interface(const InterfaceDecl& decl, Sections& out);
+// `return repository_id == "..." || ...;` over the ids interface `decl` is an instance of.
+void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w);
+// skeleton_writer.cpp: POA::M::I, its skeletons and dispatcher, CORBA::servant_traits<M::I>.
+void write_servant(const InterfaceDecl& decl, Sections& out);
 // union_writer.cpp
 void write_union_class(const UnionDecl& decl, Sections& out);
 void write_union_codec(const UnionDecl& decl, Sections& out);

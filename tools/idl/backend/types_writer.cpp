@@ -1,5 +1,5 @@
 // The C++ shapes of IDL declarations (IDL to C++11 mapping): namespaces, enums, structs,
-// exceptions, typedefs, constants, and placeholder classes for interfaces.
+// exceptions, typedefs and constants (interfaces: interface_writer.cpp).
 #include <string>
 #include <vector>
 
@@ -178,21 +178,6 @@ void write_constant(const ConstDecl& decl, bool in_class, CodeWriter& w) {
   w.line(storage + "constexpr " + cpp + " " + name + " = " + value + ";");
 }
 
-void write_interface(const InterfaceDecl& decl, Sections& out) {
-  CodeWriter& w = out.types;
-  std::string bases;
-  for (const InterfaceDecl* base : decl.bases) {
-    bases += (bases.empty() ? " : " : ", ") + std::string("public virtual ") + qualified_name(*base);
-  }
-  w.line("// TODO(orb): references, stubs and skeletons for " + decl.name +
-         " come with the ORB core (issue 4);");
-  w.line("// until then the class only scopes the types, constants and exceptions declared in it.");
-  w.open("class " + cpp_name(decl.name) + bases);
-  w.label("public:");
-  write_scope(decl, true, out);
-  w.close(";");
-}
-
 void write_forward(const ForwardDecl& decl, CodeWriter& w) {
   if (decl.target_kind == DeclKind::value_type) {
     w.line("// valuetype " + decl.name + ": value types are not supported by rtorb-idl yet");
@@ -223,9 +208,13 @@ void write_decl(const Decl& decl, bool in_class, Sections& out) {
     case DeclKind::exception: write_exception(*decl.as<ExceptionDecl>(), out); break;
     case DeclKind::union_type: write_union_class(*decl.as<UnionDecl>(), out); break;
     case DeclKind::enumeration: write_enum(*decl.as<EnumDecl>(), w); break;
-    case DeclKind::typedef_decl:
-      w.line("using " + cpp_name(decl.name) + " = " + cpp_type(*decl.as<TypedefDecl>()->type) + ";");
+    case DeclKind::typedef_decl: {
+      // An alias of an interface names its class (the mapping's `IDL::traits<A>` then works).
+      const Type& aliased = *decl.as<TypedefDecl>()->type;
+      const std::string cls = object_class(aliased);
+      w.line("using " + cpp_name(decl.name) + " = " + (cls.empty() ? cpp_type(aliased) : cls) + ";");
       break;
+    }
     case DeclKind::constant: write_constant(*decl.as<ConstDecl>(), in_class, w); break;
     case DeclKind::native: w.line("// native " + decl.name + ": no C++ type until the ORB core needs one"); break;
     case DeclKind::value_type:

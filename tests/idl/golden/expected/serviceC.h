@@ -8,9 +8,7 @@
 
 namespace Drawing {
 
-// TODO(orb): references, stubs and skeletons for Canvas come with the ORB core (issue 4);
-// until then the class only scopes the types, constants and exceptions declared in it.
-class Canvas {
+class Canvas : public virtual ::CORBA::Object {
  public:
   class Full : public ::CORBA::UserException {
    public:
@@ -43,6 +41,21 @@ class Canvas {
   static const ::CORBA::typecode_reference _tc_Polygons;
 
   static constexpr std::int16_t version = 2;
+
+  void draw(const ::Shapes::Polygon& p);
+  ::Drawing::Canvas::Polygons contents();
+
+ protected:
+  Canvas() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Drawing/Canvas:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Canvas(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
 };
 extern const ::CORBA::typecode_reference _tc_Canvas;
 
@@ -54,15 +67,15 @@ class Layer {
   Layer& operator=(const Layer&) = default;
   Layer& operator=(Layer&&) = default;
   ~Layer() = default;
-  Layer(::CORBA::object_reference target,
+  Layer(::CORBA::object_reference<::Drawing::Canvas> target,
         ::Drawing::Canvas::Polygons shapes)
       : target_(std::move(target)),
         shapes_(std::move(shapes)) {}
 
-  const ::CORBA::object_reference& target() const { return target_; }
-  ::CORBA::object_reference& target() { return target_; }
-  void target(const ::CORBA::object_reference& value) { target_ = value; }
-  void target(::CORBA::object_reference&& value) { target_ = std::move(value); }
+  const ::CORBA::object_reference<::Drawing::Canvas>& target() const { return target_; }
+  ::CORBA::object_reference<::Drawing::Canvas>& target() { return target_; }
+  void target(const ::CORBA::object_reference<::Drawing::Canvas>& value) { target_ = value; }
+  void target(::CORBA::object_reference<::Drawing::Canvas>&& value) { target_ = std::move(value); }
 
   const ::Drawing::Canvas::Polygons& shapes() const { return shapes_; }
   ::Drawing::Canvas::Polygons& shapes() { return shapes_; }
@@ -78,7 +91,7 @@ class Layer {
   friend bool operator==(const Layer&, const Layer&) = default;
 
  private:
-  ::CORBA::object_reference target_;
+  ::CORBA::object_reference<::Drawing::Canvas> target_;
   ::Drawing::Canvas::Polygons shapes_;
 };
 extern const ::CORBA::typecode_reference _tc_Layer;
@@ -106,6 +119,17 @@ struct traits<::Drawing::Canvas::Full> : detail::value_traits<::Drawing::Canvas:
 };
 
 template <>
+struct traits<::Drawing::Canvas> {
+  using ref_type = ::CORBA::object_reference<::Drawing::Canvas>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Drawing::Canvas>;
+  static constexpr const char* repository_id = "IDL:Drawing/Canvas:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Drawing::Canvas_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Drawing::Canvas>(object, repository_id);
+  }
+};
+
+template <>
 struct traits<::Drawing::Layer> : detail::value_traits<::Drawing::Layer> {
   static constexpr const char* repository_id = "IDL:Drawing/Layer:1.0";
   static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Drawing::Layer_tc(); }
@@ -124,7 +148,7 @@ struct Codec<::Drawing::Canvas::Full> {
 
 template <>
 struct Codec<::Drawing::Layer> {
-  static constexpr std::size_t min_size = Codec<::CORBA::object_reference>::min_size + Codec<::Drawing::Canvas::Polygons>::min_size;
+  static constexpr std::size_t min_size = Codec<::CORBA::object_reference<::Drawing::Canvas>>::min_size + Codec<::Drawing::Canvas::Polygons>::min_size;
   static void write(OutputStream& os, const ::Drawing::Layer& v);
   static void read(InputStream& is, ::Drawing::Layer& v);
 };

@@ -2,8 +2,42 @@
 #ifndef RTORB_IDL_SERVICE_S_H_
 #define RTORB_IDL_SERVICE_S_H_
 
-#include "serviceC.h"
+#include <rtorb/idl/servant.hpp>
 
-// TODO(orb): servant base classes and skeletons come with the ORB core (issue 4).
+#include "serviceC.h"
+#include "shapesS.h"
+
+namespace POA::Drawing {
+class Canvas : public virtual ::PortableServer::Servant {
+ public:
+  using Full = ::Drawing::Canvas::Full;
+  using Polygons = ::Drawing::Canvas::Polygons;
+
+  virtual void draw(const ::Shapes::Polygon& p) = 0;
+  virtual ::Drawing::Canvas::Polygons contents() = 0;
+
+  ::CORBA::object_reference<::Drawing::Canvas> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Canvas() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_draw(::POA::Drawing::Canvas& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_get_contents(::POA::Drawing::Canvas& self, ::rtorb::orb::ServerRequest& request);
+};
+
+}  // namespace POA::Drawing
+
+namespace CORBA {
+
+template <>
+struct servant_traits<::Drawing::Canvas> {
+  using base_type = ::POA::Drawing::Canvas;
+  using ref_type = ::CORBA::servant_reference<::POA::Drawing::Canvas>;
+};
+
+}  // namespace CORBA
 
 #endif  // RTORB_IDL_SERVICE_S_H_

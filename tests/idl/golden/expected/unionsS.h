@@ -2,8 +2,8 @@
 #ifndef RTORB_IDL_UNIONS_S_H_
 #define RTORB_IDL_UNIONS_S_H_
 
-#include "unionsC.h"
+#include <rtorb/idl/servant.hpp>
 
-// TODO(orb): servant base classes and skeletons come with the ORB core (issue 4).
+#include "unionsC.h"
 
 #endif  // RTORB_IDL_UNIONS_S_H_

@@ -1,0 +1,81 @@
+// rtorb-cubit-client <ref> [--op NAME]... [--calls N] [--seq-len L] [--json] [--shutdown]
+//                    [ORB options]
+// Warms up, then times each call of one Cubit operation (or of all of them) and prints
+// count, p50, p90, p99, p99.9 and max latency in microseconds and calls per second. A
+// result that is not the cube of the argument is an error (exit 1).
+#include <rtorb/corba/orb.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "client_driver.hpp"
+#include "cubitC.h"
+
+namespace {
+
+using cubit::cube;
+using cubit::require;
+
+std::function<void(std::size_t)> make_call(const IDL::traits<Cubit>::ref_type& target,
+                                           const std::string& operation, std::size_t seq_len) {
+  if (operation == "cube_void") return [=](std::size_t) { target->cube_void(); };
+  if (operation == "cube_octet") {
+    return [=](std::size_t i) {
+      const auto o = static_cast<std::uint8_t>(i);
+      require(target->cube_octet(o) == cube(o), operation);
+    };
+  }
+  if (operation == "cube_long") {
+    return [=](std::size_t i) {
+      const auto l = static_cast<std::int32_t>(i);
+      require(target->cube_long(l) == cube(l), operation);
+    };
+  }
+  if (operation == "cube_struct") {
+    return [=](std::size_t i) {
+      const Cubit::Many m(static_cast<std::uint8_t>(i), static_cast<std::int32_t>(i),
+                          static_cast<std::int16_t>(i));
+      const Cubit::Many r = target->cube_struct(m);
+      require(r.o() == cube(m.o()) && r.l() == cube(m.l()) && r.s() == cube(m.s()), operation);
+    };
+  }
+  if (operation == "cube_long_sequence") {
+    auto input = std::make_shared<Cubit::LongSeq>(seq_len);
+    return [=](std::size_t i) {
+      for (std::size_t k = 0; k < input->size(); ++k) (*input)[k] = static_cast<std::int32_t>(i + k);
+      const Cubit::LongSeq r = target->cube_long_sequence(*input);
+      require(r.size() == input->size() && (r.empty() || r.back() == cube(input->back())), operation);
+    };
+  }
+  if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };
+  return [=](std::size_t i) { target->cube_oneway(static_cast<std::int32_t>(i)); };
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  try {
+    auto orb = CORBA::ORB_init(argc, argv);
+    const auto options = cubit::parse_client_options(argc, argv, "rtorb-cubit-client");
+    auto target = IDL::traits<Cubit>::narrow(orb->string_to_object(options.reference));
+    if (!target) {
+      std::cerr << "rtorb-cubit-client: the reference is not a Cubit\n";
+      return 1;
+    }
+    std::vector<cubit::LatencySummary> results;
+    for (const auto& operation : options.operations) {
+      results.push_back(cubit::measure(cubit::label_of(operation, options), options,
+                                       make_call(target, operation, options.seq_len),
+                                       cubit::is_oneway(operation), [&] { target->cube_void(); }));
+    }
+    cubit::print_results(results, options.json);
+    if (options.shutdown) target->shutdown();
+    orb->destroy();
+    return 0;
+  } catch (const CORBA::Exception& e) {
+    std::cerr << "rtorb-cubit-client: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "rtorb-cubit-client: " << e.what() << '\n';
+  }
+  return 1;
+}

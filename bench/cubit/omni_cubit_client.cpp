@@ -1,0 +1,83 @@
+// omni-cubit-client: rtorb-cubit-client's twin built on omniORB (same options, same
+// timing loop and output), for side-by-side benchmarks.
+#include <iostream>
+#include <memory>
+
+#include "client_driver.hpp"
+#include "cubit.hh"
+
+namespace {
+
+using cubit::cube;
+using cubit::require;
+
+std::function<void(std::size_t)> make_call(Cubit_ptr target, const std::string& operation,
+                                           std::size_t seq_len) {
+  if (operation == "cube_void") return [=](std::size_t) { target->cube_void(); };
+  if (operation == "cube_octet") {
+    return [=](std::size_t i) {
+      const auto o = static_cast<CORBA::Octet>(i);
+      require(target->cube_octet(o) == cube<std::uint8_t>(o), operation);
+    };
+  }
+  if (operation == "cube_long") {
+    return [=](std::size_t i) {
+      const auto l = static_cast<CORBA::Long>(i);
+      require(target->cube_long(l) == cube<std::int32_t>(l), operation);
+    };
+  }
+  if (operation == "cube_struct") {
+    return [=](std::size_t i) {
+      Cubit::Many m;
+      m.o = static_cast<CORBA::Octet>(i);
+      m.l = static_cast<CORBA::Long>(i);
+      m.s = static_cast<CORBA::Short>(i);
+      const Cubit::Many r = target->cube_struct(m);
+      require(r.o == cube<std::uint8_t>(m.o) && r.l == cube<std::int32_t>(m.l) &&
+                  r.s == cube<std::int16_t>(m.s),
+              operation);
+    };
+  }
+  if (operation == "cube_long_sequence") {
+    auto input = std::make_shared<Cubit::LongSeq>();
+    input->length(static_cast<CORBA::ULong>(seq_len));
+    return [=](std::size_t i) {
+      for (CORBA::ULong k = 0; k < input->length(); ++k) (*input)[k] = static_cast<CORBA::Long>(i + k);
+      Cubit::LongSeq_var r = target->cube_long_sequence(*input);
+      const CORBA::ULong n = input->length();
+      require(r->length() == n && (n == 0 || r[n - 1] == cube<std::int32_t>((*input)[n - 1])), operation);
+    };
+  }
+  if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };
+  return [=](std::size_t i) { target->cube_oneway(static_cast<CORBA::Long>(i)); };
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  try {
+    CORBA::ORB_var orb = CORBA::ORB_init(argc, argv);
+    const auto options = cubit::parse_client_options(argc, argv, "omni-cubit-client");
+    CORBA::Object_var obj = orb->string_to_object(options.reference.c_str());
+    Cubit_var target = Cubit::_narrow(obj);
+    if (CORBA::is_nil(target)) {
+      std::cerr << "omni-cubit-client: the reference is not a Cubit\n";
+      return 1;
+    }
+    std::vector<cubit::LatencySummary> results;
+    for (const auto& operation : options.operations) {
+      results.push_back(cubit::measure(cubit::label_of(operation, options), options,
+                                       make_call(target.in(), operation, options.seq_len),
+                                       cubit::is_oneway(operation), [&] { target->cube_void(); }));
+    }
+    cubit::print_results(results, options.json);
+    if (options.shutdown) target->shutdown();
+    orb->destroy();
+    return 0;
+  } catch (const CORBA::Exception& e) {
+    std::cerr << "omni-cubit-client: CORBA exception " << e._name() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "omni-cubit-client: " << e.what() << '\n';
+  }
+  return 1;
+}

@@ -1,0 +1,96 @@
+// CORBA::Object's pseudo-operations, CORBA::LocalObject and the policy interfaces' _is_a.
+#include <rtorb/corba/object.hpp>
+
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/corba/policy.hpp>
+#include <rtorb/orb/invocation.hpp>
+
+#include <cstring>
+
+#include "orb/object_core.hpp"
+#include "orb/orb_core.hpp"
+
+namespace CORBA {
+namespace {
+
+constexpr const char* object_id = "IDL:omg.org/CORBA/Object:1.0";
+constexpr const char* local_object_id = "IDL:omg.org/CORBA/LocalObject:1.0";
+
+std::uint32_t fnv1a(std::uint32_t h, std::span<const std::uint8_t> bytes) noexcept {
+  for (const std::uint8_t b : bytes) h = (h ^ b) * 16777619u;
+  return h;
+}
+
+std::uint32_t bounded(std::uint32_t h, std::uint32_t maximum) noexcept {
+  return maximum == UINT32_MAX ? h : h % (maximum + 1);
+}
+
+}  // namespace
+
+bool Object::_is_a(const std::string& repository_id) {
+  if (repository_id == object_id || rtorb_is_a_known(repository_id)) return true;
+  if (core_ && repository_id == core_->reference().type_id) return true;
+  rtorb::orb::Invocation call(*this, "_is_a");
+  auto& reply =
+      call.invoke([&](rtorb::cdr::OutputStream& os) { os.write_string(repository_id); });
+  return reply.read_boolean();
+}
+
+bool Object::_non_existent() {
+  try {
+    rtorb::orb::Invocation call(*this, "_non_existent");
+    return call.invoke([](rtorb::cdr::OutputStream&) {}).read_boolean();
+  } catch (const OBJECT_NOT_EXIST&) {
+    return true;
+  }
+}
+
+bool Object::_is_equivalent(const object_reference<Object>& other) {
+  if (!other) return false;
+  if (other.shared().get() == this) return true;
+  const auto& theirs = rtorb::orb::core_of(*other);
+  if (!core_ || !theirs) return false;
+  return core_ == theirs || core_->ior_data().profiles == theirs->ior_data().profiles;
+}
+
+std::uint32_t Object::_hash(std::uint32_t maximum) {
+  std::uint32_t h = 2166136261u;
+  if (core_) {
+    for (const auto& p : core_->ior_data().profiles) h = fnv1a(h, p.profile_data);
+  }
+  return bounded(h, maximum);
+}
+
+std::string Object::_repository_id() {
+  return core_ ? core_->reference().type_id : std::string();
+}
+
+object_reference<ORB> Object::_get_orb() {
+  if (!core_) return nullptr;
+  return core_->orb()->orb();
+}
+
+bool LocalObject::_is_a(const std::string& repository_id) {
+  return repository_id == object_id || repository_id == local_object_id;
+}
+
+bool LocalObject::_is_equivalent(const object_reference<Object>& other) {
+  return other.shared().get() == static_cast<Object*>(this);
+}
+
+std::uint32_t LocalObject::_hash(std::uint32_t maximum) {
+  const auto address = reinterpret_cast<std::uintptr_t>(static_cast<Object*>(this));
+  return bounded(static_cast<std::uint32_t>(address ^ (address >> 32)), maximum);
+}
+
+bool PolicyManager::_is_a(const std::string& repository_id) {
+  return repository_id == IDL::traits<PolicyManager>::repository_id ||
+         LocalObject::_is_a(repository_id);
+}
+
+bool PolicyCurrent::_is_a(const std::string& repository_id) {
+  return repository_id == IDL::traits<PolicyCurrent>::repository_id ||
+         PolicyManager::_is_a(repository_id);
+}
+
+}  // namespace CORBA

@@ -1,0 +1,373 @@
+#include "orb/orb_core.hpp"
+
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <map>
+
+#include "ior/component.hpp"
+#include "ior/iiop_profile.hpp"
+#include "ior/tags.hpp"
+#include "orb/multiplexed_connection.hpp"
+#include "orb/object_core.hpp"
+#include "orb/server_connections.hpp"
+#include "transport/acceptor.hpp"
+#include "transport/connector.hpp"
+#include "transport/server_handlers.hpp"
+
+namespace rtorb::orb {
+namespace {
+
+// ORB_init returns the live ORB of an id (CORBA 3.x, 8.5.1): the one process-wide table
+// the specification asks for. An entry lives until its ORB is destroyed.
+struct OrbTable {
+  std::mutex mutex;
+  std::map<std::string, CORBA::object_reference<CORBA::ORB>> orbs;
+};
+
+OrbTable& orb_table() {
+  static OrbTable table;
+  return table;
+}
+
+transport::CacheOptions cache_options(const OrbOptions& o) {
+  transport::CacheOptions c;
+  c.max_connections = o.max_connections;
+  c.idle_timeout = o.connection_idle_timeout;
+  c.connect.connection.limits.max_message_size = o.max_message_size;
+  return c;
+}
+
+std::string local_host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "127.0.0.1";
+  return name;
+}
+
+}  // namespace
+
+CORBA::object_reference<CORBA::ORB> OrbCore::create(int& argc, char* argv[],
+                                                    const std::string& orb_id,
+                                                    AdapterFactory factory) {
+  OrbOptions options = parse_orb_arguments(argc, argv);
+  if (!orb_id.empty()) options.orb_id = orb_id;
+  options.adapter_factory = std::move(factory);
+  return create(std::move(options));
+}
+
+CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
+  OrbTable& table = orb_table();
+  std::lock_guard lock(table.mutex);
+  if (auto it = table.orbs.find(options.orb_id); it != table.orbs.end()) return it->second;
+  std::string id = options.orb_id;
+  auto core = std::make_shared<OrbCore>(id, std::move(options));
+  auto orb = CORBA::make_reference<CORBA::ORB>(core);
+  core->orb_ = orb;
+  table.orbs.emplace(std::move(id), orb);
+  return orb;
+}
+
+OrbCore::OrbCore(std::string id, OrbOptions options)
+    : id_(std::move(id)),
+      options_(std::move(options)),
+      connections_(cache_options(options_)),
+      server_connections_(std::make_unique<ServerConnections>(*this)),
+      reactor_(std::make_unique<transport::Reactor>()) {}
+
+OrbCore::~OrbCore() {
+  if (reactor_) reactor_->stop();
+  pool_.reset();
+  reactor_.reset();
+}
+
+void OrbCore::expire_idle_connections() noexcept {
+  const auto now = transport::ConnectionCache::Clock::now();
+  const std::int64_t ticks = now.time_since_epoch().count();
+  std::int64_t due = next_idle_check_.load(std::memory_order_relaxed);
+  if (ticks < due) return;
+  const auto period = std::chrono::duration_cast<transport::ConnectionCache::Clock::duration>(
+      std::max(options_.connection_idle_timeout / 2, std::chrono::milliseconds(1)));
+  if (!next_idle_check_.compare_exchange_strong(due, ticks + period.count())) return;
+  connections_.close_idle(now);
+}
+
+std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
+    const transport::Endpoint& endpoint) {
+  {
+    std::lock_guard lock(multiplexed_mutex_);
+    if (auto it = multiplexed_.find(endpoint); it != multiplexed_.end() && it->second->usable())
+      return it->second;
+  }
+  // Connecting happens outside the lock; two threads may race and one connection wins.
+  transport::ConnectOptions connect;
+  connect.connection.limits.max_message_size = options_.max_message_size;
+  auto fresh = std::make_shared<MultiplexedConnection>(transport::connect(endpoint, connect),
+                                                       options_.max_message_size);
+  std::lock_guard lock(multiplexed_mutex_);
+  auto& slot = multiplexed_[endpoint];
+  if (!slot || !slot->usable()) slot = std::move(fresh);
+  return slot;
+}
+
+const OrbOptions& OrbCore::options() const noexcept { return options_; }
+std::string_view OrbCore::id() const noexcept { return id_; }
+
+CORBA::object_reference<CORBA::ORB> OrbCore::orb() const {
+  if (destroyed_.load(std::memory_order_acquire)) return nullptr;
+  return orb_.lock();
+}
+
+void OrbCore::check_alive() const {
+  if (destroyed_.load(std::memory_order_acquire)) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_orb_destroyed,
+                                   "the ORB has been destroyed");
+  }
+}
+
+const cdr::CodeSetComponentInfo& OrbCore::code_sets() noexcept {
+  static const cdr::CodeSetComponentInfo info{
+      {cdr::code_set::iso_8859_1, {cdr::code_set::utf_8}}, {cdr::code_set::utf_16, {}}};
+  return info;
+}
+
+void OrbCore::debug(int level, std::string_view text) const {
+  if (options_.debug_level >= level) {
+    std::fprintf(stderr, "rtorb[%s]: %.*s\n", id_.c_str(), static_cast<int>(text.size()),
+                 text.data());
+  }
+}
+
+std::string OrbCore::host_for(const transport::Endpoint& bound) const {
+  if (bound.host.empty() || bound.host == "0.0.0.0" || bound.host == "::") {
+    return local_host_name();
+  }
+  return bound.host;
+}
+
+void OrbCore::activate_endpoints() {
+  check_alive();
+  std::lock_guard lock(mutex_);
+  if (endpoints_active_) return;
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
+  }
+  std::vector<transport::Endpoint> wanted = options_.endpoints;
+  if (wanted.empty()) wanted.push_back({"127.0.0.1", 0});
+  transport::ConnectionOptions connection;
+  connection.limits.max_message_size = options_.max_message_size;
+  for (const auto& endpoint : wanted) {
+    // As transport::listen, keeping the handler id so shutdown can stop accepting.
+    auto acceptor = std::make_unique<transport::Acceptor>(endpoint, connection);
+    const transport::Endpoint bound = acceptor->endpoint();
+    acceptors_.push_back(reactor_->add(std::make_unique<transport::AcceptHandler>(
+        std::move(acceptor), server_connections_->handler(), connection)));
+    published_.push_back({host_for(bound), bound.port});
+    debug(1, "listening on " + transport::format_endpoint(bound));
+  }
+  if (options_.server_threads > 0) {
+    pool_ = std::make_unique<transport::ServerThreadPool>(*reactor_, options_.server_threads);
+  }
+  endpoints_active_ = true;
+}
+
+std::vector<transport::Endpoint> OrbCore::published_endpoints() const {
+  std::lock_guard lock(mutex_);
+  return published_;
+}
+
+bool OrbCore::is_own_endpoint(std::string_view host, std::uint16_t port) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& e : published_) {
+    if (e.port == port && e.host == host) return true;
+  }
+  return false;
+}
+
+std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
+                                                 std::vector<std::uint8_t> object_key) {
+  activate_endpoints();
+  ior::ObjectReference reference;
+  reference.type_id = std::move(type_id);
+  const ior::IiopVersion version{1, options_.giop_version.minor};
+  for (const auto& endpoint : published_endpoints()) {
+    ior::IiopProfile profile;
+    profile.version = version;
+    profile.host = endpoint.host;
+    profile.port = endpoint.port;
+    profile.object_key = object_key;
+    if (version.minor >= 1) {
+      profile.components.push_back(
+          ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
+      profile.components.push_back(ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+    }
+    reference.profiles.emplace_back(std::move(profile));
+  }
+  return std::make_shared<ObjectCore>(shared_from_this(), std::move(reference));
+}
+
+std::shared_ptr<ObjectCore> OrbCore::make_object(ior::ObjectReference reference) {
+  if (reference.is_nil()) return nullptr;
+  return std::make_shared<ObjectCore>(shared_from_this(), std::move(reference));
+}
+
+ObjectAdapter& OrbCore::adapter() {
+  check_alive();
+  std::unique_lock lock(mutex_);
+  if (adapter_) return *adapter_;
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
+  }
+  if (!options_.adapter_factory) {
+    raise<CORBA::OBJ_ADAPTER>(0, "this ORB was created without an object adapter");
+  }
+  // The factory calls back into this ORB (options, make_object): not under mutex_.
+  lock.unlock();
+  auto created = options_.adapter_factory(*this);
+  lock.lock();
+  if (!adapter_) {
+    adapter_ = std::move(created);
+    adapter_ptr_.store(adapter_.get(), std::memory_order_release);
+  }
+  return *adapter_;
+}
+
+ObjectAdapter* OrbCore::adapter_if_created() noexcept {
+  return adapter_ptr_.load(std::memory_order_acquire);
+}
+
+void OrbCore::upcall_started() noexcept {
+  std::lock_guard lock(mutex_);
+  ++upcalls_;
+}
+
+void OrbCore::upcall_finished() noexcept {
+  std::lock_guard lock(mutex_);
+  if (--upcalls_ == 0) state_changed_.notify_all();
+}
+
+// --- run / shutdown / destroy ------------------------------------------------------------
+
+void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
+  using namespace std::chrono;
+  if (options_.server_threads > 0) {  // the pool serves; run() only waits for shutdown
+    std::unique_lock lock(mutex_);
+    while (!shut_down() && steady_clock::now() < deadline) {
+      const auto left = deadline - steady_clock::now();
+      state_changed_.wait_for(lock, std::min<steady_clock::duration>(left, seconds(1)));
+    }
+    return;
+  }
+  while (!shut_down()) {
+    const auto now = steady_clock::now();
+    if (now >= deadline) return;
+    const auto left = ceil<milliseconds>(deadline - now);
+    reactor_->handle_events(std::min<milliseconds>(left, seconds(1)));
+  }
+}
+
+void OrbCore::run() {
+  check_alive();
+  serve_until(std::chrono::steady_clock::time_point::max());
+}
+
+void OrbCore::run(std::chrono::milliseconds timeout) {
+  check_alive();
+  serve_until(std::chrono::steady_clock::now() + timeout);
+}
+
+bool OrbCore::work_pending() {
+  check_alive();
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
+  }
+  // Reactive mode: the sockets may have something at any time; the pool needs no help.
+  return options_.server_threads == 0;
+}
+
+void OrbCore::perform_work() {
+  check_alive();
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
+  }
+  if (options_.server_threads == 0) reactor_->handle_events(std::chrono::milliseconds(10));
+}
+
+void OrbCore::shutdown(bool wait_for_completion) {
+  check_alive();
+  const bool in_upcall = in_upcall_of(*this);
+  if (wait_for_completion && in_upcall) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_wait_in_upcall,
+                                "shutdown(true) from inside a request of this ORB");
+  }
+  const bool first = !shutdown_.exchange(true, std::memory_order_acq_rel);
+  if (first) {
+    if (ObjectAdapter* a = adapter_if_created()) a->shutdown(wait_for_completion);
+  }
+  if (wait_for_completion) {
+    std::unique_lock lock(mutex_);
+    state_changed_.wait(lock, [&] { return upcalls_ == 0; });
+  }
+  if (first) {
+    std::vector<transport::Reactor::HandlerId> acceptors;
+    {
+      std::lock_guard lock(mutex_);
+      acceptors.swap(acceptors_);
+    }
+    for (const auto id : acceptors) reactor_->remove(id);  // new clients are refused now
+    server_connections_->close_all();
+    reactor_->stop();
+    std::lock_guard lock(mutex_);
+    state_changed_.notify_all();
+  }
+  if (!in_upcall) {
+    std::unique_ptr<transport::ServerThreadPool> pool;
+    {
+      std::lock_guard lock(mutex_);
+      pool = std::move(pool_);
+    }
+    pool.reset();  // joins the pool's threads
+  }
+}
+
+void OrbCore::destroy() {
+  check_alive();
+  if (in_upcall_of(*this)) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_wait_in_upcall,
+                                "destroy() from inside a request of this ORB");
+  }
+  shutdown(true);
+  destroyed_.store(true, std::memory_order_release);
+  std::unique_ptr<ObjectAdapter> adapter;
+  CORBA::object_reference<CORBA::PolicyManager> manager;
+  CORBA::object_reference<CORBA::PolicyCurrent> current;
+  {
+    std::lock_guard lock(mutex_);
+    adapter_ptr_.store(nullptr, std::memory_order_release);
+    adapter = std::move(adapter_);
+    manager = std::move(policy_manager_);
+    current = std::move(policy_current_);
+  }
+  adapter.reset();  // may release references that hold this ORB: outside the lock
+  {
+    std::lock_guard lock(multiplexed_mutex_);
+    for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();
+    multiplexed_.clear();
+  }
+  connections_.close_idle(transport::ConnectionCache::Clock::time_point::max());
+  CORBA::object_reference<CORBA::ORB> self;
+  {
+    OrbTable& table = orb_table();
+    std::lock_guard lock(table.mutex);
+    if (auto it = table.orbs.find(id_);
+        it != table.orbs.end() && &CORBA::rtorb_core(*it->second) == this) {
+      self = std::move(it->second);
+      table.orbs.erase(it);
+    }
+  }
+}
+
+}  // namespace rtorb::orb

@@ -1,0 +1,47 @@
+// OrbOptions: what ORB_init's -ORB... arguments configure (docs/orb.md has the table).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "giop/message_header.hpp"
+#include "orb/object_adapter.hpp"
+#include "transport/endpoint.hpp"
+
+namespace rtorb::orb {
+
+// How a client thread waits for its reply (docs/orb.md, "strategies").
+enum class ClientStrategy : std::uint8_t { exclusive, multiplexed };
+
+struct OrbOptions {
+  std::string orb_id;                          // -ORBId (when ORB_init is given none)
+  std::vector<transport::Endpoint> endpoints;  // -ORBEndpoint / -ORBListenEndpoints
+  std::vector<std::pair<std::string, std::string>> initial_references;  // -ORBInitRef
+  std::string default_initial_reference;                                // -ORBDefaultInitRef
+  int debug_level = 0;             // -ORBDebugLevel (diagnostics to stderr)
+  std::size_t server_threads = 0;  // -ORBServerThreads: 0 = reactive (ORB::run)
+  ClientStrategy client_strategy = ClientStrategy::exclusive;  // -ORBClientStrategy
+  std::size_t max_connections = 1024;  // -ORBMaxConnections (client cache)
+  std::chrono::milliseconds connection_idle_timeout{60'000};  // -ORBConnectionIdleTimeout
+  std::uint32_t max_message_size = 64 * 1024 * 1024;          // -ORBMaxMessageSize
+  std::size_t fragment_size = 8 * 1024;                       // -ORBFragmentSize
+  std::chrono::milliseconds reply_timeout{0};   // -ORBReplyTimeout: 0 = wait for ever
+  bool collocation = true;                      // -ORBCollocation yes|no
+  std::size_t holding_queue_bound = 1024;       // -ORBHoldingQueueBound (for the POA)
+  giop::Version giop_version = giop::giop_1_2;  // -ORBGIOPVersion: what our IORs advertise
+
+  // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
+  AdapterFactory adapter_factory;
+};
+
+// Consumes every argument that starts with -ORB (as "-ORBName value" or "-ORBName=value",
+// names in any letter case) and removes it from argv, adjusting argc; the others stay in
+// order. Raises BAD_PARAM bad_param_bad_orb_option naming the option for an unknown -ORB
+// option, a missing value or a bad value.
+OrbOptions parse_orb_arguments(int& argc, char* argv[]);
+
+}  // namespace rtorb::orb

@@ -1,0 +1,128 @@
+// OrbCore's reference operations: initial references and stringified references.
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include <fstream>
+
+#include "ior/corbaloc.hpp"
+#include "ior/ior_string.hpp"
+#include "ior/object_string.hpp"
+#include "orb/object_core.hpp"
+#include "orb/orb_core.hpp"
+#include "orb/policy_manager.hpp"
+
+namespace rtorb::orb {
+namespace {
+
+constexpr const char* builtin_services[] = {"RootPOA", "POACurrent", "ORBPolicyManager",
+                                            "PolicyCurrent"};
+
+std::string first_line_of(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line)) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_file, "cannot read a reference from " + path);
+  }
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  return line;
+}
+
+CORBA::object_reference<CORBA::Object> proxy(std::shared_ptr<ObjectCore> core) {
+  return ProxyAccess::make<CORBA::Object>(std::move(core));
+}
+
+}  // namespace
+
+CORBA::ORB::ObjectIdList OrbCore::list_initial_services() {
+  check_alive();
+  CORBA::ORB::ObjectIdList names;
+  for (const char* name : builtin_services) {
+    if (std::string_view(name) == "RootPOA" || std::string_view(name) == "POACurrent") {
+      if (!options_.adapter_factory) continue;
+    }
+    names.emplace_back(name);
+  }
+  for (const auto& [name, ref] : options_.initial_references) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
+}
+
+CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
+    const std::string& name) {
+  check_alive();
+  // -ORBInitRef overrides everything (CORBA 3.x, 8.5.3).
+  for (const auto& [n, ref] : options_.initial_references) {
+    if (n == name) return string_to_object(ref);
+  }
+  if (name == "RootPOA" && options_.adapter_factory) return adapter().root_poa();
+  if (name == "POACurrent" && options_.adapter_factory) return adapter().current();
+  if (name == "ORBPolicyManager") {
+    std::lock_guard lock(mutex_);
+    if (!policy_manager_) policy_manager_ = make_policy_manager();
+    return policy_manager_;
+  }
+  if (name == "PolicyCurrent") {
+    std::lock_guard lock(mutex_);
+    if (!policy_current_) policy_current_ = make_policy_current();
+    return policy_current_;
+  }
+  if (!options_.default_initial_reference.empty()) {
+    return string_to_object(options_.default_initial_reference + "/" + name);
+  }
+  throw CORBA::ORB::InvalidName();
+}
+
+CORBA::object_reference<CORBA::Object> OrbCore::string_to_object(std::string_view text) {
+  check_alive();
+  if (ior::has_scheme(text, "file:")) {
+    std::string_view path = text.substr(5);
+    if (path.substr(0, 2) == "//") path.remove_prefix(2);
+    return string_to_object(first_line_of(std::string(path)));
+  }
+  if (ior::has_ior_prefix(text)) {
+    cdr::IorData ior = ior::parse_ior_string(text);
+    if (ior.is_nil()) return nullptr;
+    ior::ObjectReference reference;
+    try {
+      reference = ior::decode_reference(ior);
+    } catch (const CORBA::MARSHAL& e) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_ior_string, e.detail());
+    }
+    return proxy(
+        std::make_shared<ObjectCore>(shared_from_this(), std::move(reference), std::move(ior)));
+  }
+  if (ior::has_scheme(text, "corbaname:")) {
+    ior::parse_corbaname(text);  // syntax errors first, as BAD_PARAM
+    raise<CORBA::NO_IMPLEMENT>(minor::no_implement_corbaname,
+                               "corbaname: needs the Naming service client");
+  }
+  if (ior::has_scheme(text, "corbaloc:")) {
+    const ior::CorbalocUrl url = ior::parse_corbaloc(text);
+    if (url.addresses.size() == 1 &&
+        std::holds_alternative<ior::RirAddress>(url.addresses[0])) {
+      const std::string name(url.object_key.begin(), url.object_key.end());
+      try {
+        return resolve_initial_references(name);
+      } catch (const CORBA::ORB::InvalidName&) {
+        raise<CORBA::BAD_PARAM>(minor::bad_param_bad_address,
+                                "corbaloc:rir: no initial reference named " + name);
+      }
+    }
+    return proxy(make_object(ior::corbaloc_to_reference(url)));
+  }
+  return proxy(make_object(ior::string_to_reference(text)));  // raises bad_param_bad_scheme
+}
+
+std::string OrbCore::object_to_string(const CORBA::object_reference<CORBA::Object>& object) {
+  check_alive();
+  if (!object) return ior::to_ior_string(cdr::IorData{});
+  const auto& core = core_of(*object);
+  if (object->_is_local() || !core) {
+    raise<CORBA::MARSHAL>(minor::marshal_local_object, "a local object has no IOR");
+  }
+  return ior::to_ior_string(core->ior_data());
+}
+
+}  // namespace rtorb::orb

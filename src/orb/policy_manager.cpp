@@ -1,0 +1,71 @@
+#include "orb/policy_manager.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+namespace rtorb::orb {
+namespace {
+
+CORBA::PolicyList select(const CORBA::PolicyList& from, const CORBA::PolicyTypeSeq& types) {
+  if (types.empty()) return from;
+  CORBA::PolicyList out;
+  for (const auto& p : from) {
+    if (std::find(types.begin(), types.end(), p->policy_type()) != types.end())
+      out.push_back(p);
+  }
+  return out;
+}
+
+void merge(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
+           CORBA::SetOverrideType set_add) {
+  if (set_add == CORBA::SetOverrideType::SET_OVERRIDE) into.clear();
+  for (const auto& p : policies) {
+    if (!p) continue;
+    const auto type = p->policy_type();
+    std::erase_if(into, [&](const auto& q) { return q->policy_type() == type; });
+    into.push_back(p);
+  }
+}
+
+class OrbPolicyManager final : public CORBA::PolicyManager {
+ public:
+  CORBA::PolicyList get_policy_overrides(const CORBA::PolicyTypeSeq& types) override {
+    std::lock_guard lock(mutex_);
+    return select(policies_, types);
+  }
+  void set_policy_overrides(const CORBA::PolicyList& policies,
+                            CORBA::SetOverrideType set_add) override {
+    std::lock_guard lock(mutex_);
+    merge(policies_, policies, set_add);
+  }
+
+ private:
+  std::mutex mutex_;
+  CORBA::PolicyList policies_;
+};
+
+// One list per thread, shared by every PolicyCurrent of the process (as the thread is).
+thread_local CORBA::PolicyList thread_policies;
+
+class ThreadPolicyCurrent final : public CORBA::PolicyCurrent {
+ public:
+  CORBA::PolicyList get_policy_overrides(const CORBA::PolicyTypeSeq& types) override {
+    return select(thread_policies, types);
+  }
+  void set_policy_overrides(const CORBA::PolicyList& policies,
+                            CORBA::SetOverrideType set_add) override {
+    merge(thread_policies, policies, set_add);
+  }
+};
+
+}  // namespace
+
+CORBA::object_reference<CORBA::PolicyManager> make_policy_manager() {
+  return CORBA::make_reference<OrbPolicyManager>();
+}
+
+CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current() {
+  return CORBA::make_reference<ThreadPolicyCurrent>();
+}
+
+}  // namespace rtorb::orb

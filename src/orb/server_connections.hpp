@@ -1,0 +1,82 @@
+// The server request path: one complete GIOP message in, at most one message out
+// (docs/orb.md, "server request path"). Used by connections the reactor reads and, for
+// collocated calls, by the invoking thread itself.
+#pragma once
+
+#include <rtorb/cdr/code_set.hpp>
+#include <rtorb/cdr/output_stream.hpp>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <span>
+
+#include "transport/connection.hpp"
+#include "transport/server_handlers.hpp"
+
+namespace rtorb::orb {
+
+class OrbCore;
+
+// Where the answer to a message goes.
+class ReplyChannel {
+ public:
+  virtual void send(const cdr::OutputStream& message) = 0;
+  // After MessageError or the peer's CloseConnection.
+  virtual void close() noexcept = 0;
+
+ protected:
+  ~ReplyChannel() = default;
+};
+
+// What a connection remembers between messages: the code sets its client chose (from the
+// first CodeSets service context).
+struct ConnectionCodeSets {
+  cdr::CodeSetContext code_sets = {};
+};
+
+// Serves one whole (reassembled) message: Request, LocateRequest, CancelRequest,
+// CloseConnection, MessageError; anything else or a malformed message is answered with
+// MessageError and the channel is closed. Never throws.
+void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
+                   ConnectionCodeSets& state, ReplyChannel& channel) noexcept;
+
+// True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
+bool in_upcall_of(const OrbCore& orb) noexcept;
+
+// The server connections of one ORB: hands the transport a message handler with state per
+// connection, and remembers every connection that has sent a request so shutdown can
+// say CloseConnection on it.
+class ServerConnections {
+ public:
+  explicit ServerConnections(OrbCore& orb) : orb_(orb) {}
+  ServerConnections(const ServerConnections&) = delete;
+  ServerConnections& operator=(const ServerConnections&) = delete;
+
+  transport::MessageHandler handler();
+  // Sends CloseConnection on every known connection with no request in progress and
+  // closes it; the others are closed the same way once their request is answered
+  // (CORBA 3.x, 15.5.1: a server closes only connections with nothing outstanding).
+  void close_all() noexcept;
+
+  // Around serving one message on `connection` (registering it on first use). finished()
+  // closes the connection if close_all() came meanwhile.
+  void started(transport::Connection* connection);
+  void finished(transport::Connection* connection) noexcept;
+  void remove(transport::Connection* connection) noexcept;
+  OrbCore& orb() noexcept { return orb_; }
+
+ private:
+  struct Use {
+    int busy = 0;
+    bool close_requested = false;
+  };
+  static void say_close(transport::Connection& connection) noexcept;
+
+  OrbCore& orb_;
+  std::mutex mutex_;  // guards live_, closing_
+  std::map<transport::Connection*, Use> live_;
+  bool closing_ = false;
+};
+
+}  // namespace rtorb::orb

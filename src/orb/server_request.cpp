@@ -1,0 +1,260 @@
+// serve_message: the server side of GIOP (Request, LocateRequest and the rest).
+#include <rtorb/orb/server_request.hpp>
+
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+#include <rtorb/orb/object_codec.hpp>
+
+#include <array>
+#include <optional>
+
+#include "giop/message_codec.hpp"
+#include "giop/messages.hpp"
+#include "giop/service_context.hpp"
+#include "giop/system_exception_body.hpp"
+#include "ior/encapsulation.hpp"
+#include "ior/iiop_profile.hpp"
+#include "orb/orb_core.hpp"
+#include "orb/server_connections.hpp"
+
+namespace rtorb::orb {
+namespace {
+
+thread_local const OrbCore* current_upcall_orb = nullptr;
+
+// Marks the calling thread as inside an upcall of `orb` (shutdown needs to know).
+class UpcallScope {
+ public:
+  explicit UpcallScope(OrbCore& orb) noexcept : orb_(orb), previous_(current_upcall_orb) {
+    current_upcall_orb = &orb;
+    orb_.upcall_started();
+  }
+  UpcallScope(const UpcallScope&) = delete;
+  UpcallScope& operator=(const UpcallScope&) = delete;
+  ~UpcallScope() {
+    current_upcall_orb = previous_;
+    orb_.upcall_finished();
+  }
+
+ private:
+  OrbCore& orb_;
+  const OrbCore* previous_;
+};
+
+// A reply is built in `os` (whose first block is on the serving thread's stack) and sent
+// once, whole.
+class ServerRequestImpl final : public ServerRequest {
+ public:
+  ServerRequestImpl(const giop::RequestHeader& header, std::span<const std::uint8_t> key,
+                    cdr::InputStream arguments, giop::Version version, cdr::OutputStream& os)
+      : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
+                      arguments),
+        id_(header.request_id),
+        version_(version),
+        os_(os) {}
+
+  cdr::OutputStream& reply() override { return start(giop::ReplyStatus::no_exception); }
+  cdr::OutputStream& user_exception() override {
+    return start(giop::ReplyStatus::user_exception);
+  }
+
+  cdr::OutputStream& start(giop::ReplyStatus status) {
+    os_.reset();
+    start_ = giop::encode_reply(os_, version_, giop::ReplyHeader{id_, status, {}});
+    started_ = true;
+    return os_;
+  }
+  // Completes the reply (an empty NO_EXCEPTION reply if the skeleton wrote none).
+  void finish() {
+    if (!started_) start(giop::ReplyStatus::no_exception);
+    giop::end_message(os_, start_);
+  }
+
+ private:
+  std::uint32_t id_;
+  giop::Version version_;
+  cdr::OutputStream& os_;
+  giop::MessageStart start_{};
+  bool started_ = false;
+};
+
+void send_message_error(giop::Version version, ReplyChannel& channel) noexcept {
+  try {
+    cdr::OutputStream os;
+    const auto start = giop::encode_message_error(os, version);
+    giop::end_message(os, start);
+    channel.send(os);
+  } catch (...) {
+    // The channel is closed next anyway.
+  }
+  channel.close();
+}
+
+// The object key a target address names; decoded profiles are kept in `storage`.
+std::span<const std::uint8_t> key_of(const giop::TargetAddress& target,
+                                     std::optional<ior::IiopProfile>& storage) {
+  if (const auto* k = std::get_if<giop::KeyAddr>(&target)) return k->object_key;
+  const cdr::TaggedProfile* profile = nullptr;
+  if (const auto* p = std::get_if<giop::ProfileAddr>(&target)) {
+    profile = &p->profile;
+  } else if (const auto* r = std::get_if<giop::ReferenceAddr>(&target)) {
+    if (r->selected_profile_index < r->ior.profiles.size())
+      profile = &r->ior.profiles[r->selected_profile_index];
+  }
+  if (profile == nullptr || profile->tag != cdr::profile_tag::internet_iop) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
+                                   "target address names no IIOP profile");
+  }
+  storage = ior::decode_iiop_profile(profile->profile_data);
+  return storage->object_key;
+}
+
+ObjectAdapter* adapter_for_requests(OrbCore& orb) {
+  if (ObjectAdapter* a = orb.adapter_if_created()) return a;
+  if (!orb.options().adapter_factory || orb.shut_down()) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
+                                   "this ORB has no object adapter");
+  }
+  return &orb.adapter();
+}
+
+void remember_code_sets(const giop::ServiceContextList& contexts, ConnectionCodeSets& state) {
+  const auto* sc = giop::find_service_context(contexts, giop::service_id::code_sets);
+  if (sc == nullptr) return;
+  cdr::InputStream is = ior::open_encapsulation(sc->context_data);
+  const cdr::CodeSetId c = is.read_ulong();
+  const cdr::CodeSetId w = is.read_ulong();
+  if (c != 0) state.code_sets.transmission_char = c;
+  if (w != 0) state.code_sets.transmission_wchar = w;
+}
+
+void write_system_exception_reply(ServerRequestImpl& request, const CORBA::SystemException& e) {
+  auto& os = request.start(giop::ReplyStatus::system_exception);
+  giop::write_system_exception(os, giop::to_body(e));
+}
+
+void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& state,
+                   ReplyChannel& channel) {
+  const auto& header = *m.get<giop::RequestHeader>();
+  const giop::Version version = m.header.version;
+  if (version.minor >= 1) remember_code_sets(header.service_context, state);
+
+  std::array<std::uint8_t, 1024> block;
+  cdr::OutputStream os(block, {version.minor, state.code_sets});
+  cdr::InputStream arguments = giop::body_stream(m);
+  arguments.set_code_sets(state.code_sets);
+  arguments.set_references(&orb);
+
+  std::optional<ior::IiopProfile> profile;
+  std::span<const std::uint8_t> key;
+  ServerRequestImpl request(header, key, arguments, version, os);
+  try {
+    key = key_of(header.target, profile);
+    ServerRequestImpl keyed(header, key, arguments, version, os);
+    UpcallScope scope(orb);
+    try {
+      adapter_for_requests(orb)->dispatch(keyed);
+      if (!keyed.response_expected()) return;
+      keyed.finish();
+      channel.send(os);
+      return;
+    } catch (const LocationForward& f) {
+      const auto status = f.permanent && version.minor >= 2
+                              ? giop::ReplyStatus::location_forward_perm
+                              : giop::ReplyStatus::location_forward;
+      write_object(request.start(status), f.target);
+    }
+  } catch (const CORBA::SystemException& e) {
+    write_system_exception_reply(request, e);
+  } catch (const CORBA::UserException& e) {
+    // A skeleton lets through only the user exceptions its operation declares.
+    write_system_exception_reply(
+        request, CORBA::UNKNOWN(minor::unknown_undeclared_user_exception,
+                                CORBA::CompletionStatus::COMPLETED_MAYBE, e._rep_id()));
+  } catch (const std::exception& e) {
+    write_system_exception_reply(
+        request, CORBA::UNKNOWN(minor::unknown_cxx_exception,
+                                CORBA::CompletionStatus::COMPLETED_MAYBE, e.what()));
+  } catch (...) {
+    write_system_exception_reply(
+        request,
+        CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
+  }
+  if (!giop::response_expected(header.response_flags)) return;
+  request.finish();
+  channel.send(os);
+}
+
+void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
+  const auto& header = *m.get<giop::LocateRequestHeader>();
+  const giop::Version version = m.header.version;
+  std::array<std::uint8_t, 512> block;
+  cdr::OutputStream os(block, {version.minor, {}});
+  auto reply = [&](giop::LocateStatus status) {
+    os.reset();
+    return giop::encode_locate_reply(os, version, {header.request_id, status});
+  };
+  giop::MessageStart start{};
+  try {
+    std::optional<ior::IiopProfile> profile;
+    const auto key = key_of(header.target, profile);
+    try {
+      start =
+          reply(adapter_for_requests(orb)->locate(key) ? giop::LocateStatus::object_here
+                                                       : giop::LocateStatus::unknown_object);
+    } catch (const LocationForward& f) {
+      start = reply(f.permanent && version.minor >= 2 ? giop::LocateStatus::object_forward_perm
+                                                      : giop::LocateStatus::object_forward);
+      write_object(os, f.target);
+    }
+  } catch (const CORBA::SystemException& e) {
+    if (version.minor >= 2) {
+      start = reply(giop::LocateStatus::loc_system_exception);
+      giop::write_system_exception(os, giop::to_body(e));
+    } else {
+      start = reply(giop::LocateStatus::unknown_object);
+    }
+  }
+  giop::end_message(os, start);
+  channel.send(os);
+}
+
+}  // namespace
+
+bool in_upcall_of(const OrbCore& orb) noexcept { return current_upcall_orb == &orb; }
+
+void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
+                   ConnectionCodeSets& state, ReplyChannel& channel) noexcept {
+  giop::Version version = giop::giop_1_2;
+  try {
+    giop::DecodeOptions options;
+    options.limits.max_message_size = orb.options().max_message_size;
+    const giop::Message m = giop::decode_message(message, options);
+    version = m.header.version;
+    switch (m.header.type) {
+      case giop::MsgType::request:
+        serve_request(orb, m, state, channel);
+        return;
+      case giop::MsgType::locate_request:
+        serve_locate(orb, m, channel);
+        return;
+      case giop::MsgType::cancel_request:
+        return;  // the reply (if any) goes out anyway; clients ignore it
+      case giop::MsgType::close_connection:
+      case giop::MsgType::message_error:
+        channel.close();
+        return;
+      default:
+        break;
+    }
+    orb.debug(1, "server: unexpected message type, answering MessageError");
+  } catch (const CORBA::SystemException& e) {
+    orb.debug(1, std::string("server: bad message: ") + e.what());
+  } catch (const std::exception& e) {
+    orb.debug(1, std::string("server: ") + e.what());
+  }
+  send_message_error(version, channel);
+}
+
+}  // namespace rtorb::orb

@@ -1,0 +1,79 @@
+// The active object map of one RETAIN POA (docs/poa.md, "Active object map"): entries in
+// a vector of slots reused through a free list, each with a generation count that object
+// keys carry; a hash map from ObjectId to slot for USER_ID lookups and key-less ids; and a
+// reverse map from servant to slot that keeps servant_to_id and _this() O(1).
+//
+// Not thread-safe: the owning POA's mutex guards every call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <rtorb/poa/poa_types.hpp>
+#include <rtorb/poa/servant.hpp>
+#include <span>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace rtorb::poa {
+
+struct ObjectIdHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view bytes) const noexcept;
+};
+
+struct ObjectIdEqual {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const noexcept { return a == b; }
+};
+
+class ActiveObjectMap {
+ public:
+  struct Entry {
+    PortableServer::ObjectId id;
+    CORBA::servant_reference<PortableServer::Servant> servant;
+    std::uint32_t generation = 1;
+    std::uint32_t in_flight = 0;  // upcalls running on this entry
+    bool used = false;
+    bool deactivating = false;  // deactivate_object called; removed when in_flight is 0
+  };
+
+  // Adds `id` -> `servant`. Precondition: `id` is not in the map. Returns the slot.
+  std::uint32_t insert(PortableServer::ObjectId id,
+                       CORBA::servant_reference<PortableServer::Servant> servant);
+  // The entry at `slot` if it is in use with `generation` (a key's fast path).
+  Entry* find(std::uint32_t slot, std::uint32_t generation) noexcept;
+  Entry& at(std::uint32_t slot) noexcept { return slots_[slot]; }
+  std::optional<std::uint32_t> find_id(std::span<const std::uint8_t> id) const;
+  // Some slot where `servant` is active (the only one under UNIQUE_ID).
+  std::optional<std::uint32_t> find_servant(const PortableServer::Servant* servant) const;
+  // How many ids `servant` is active under.
+  std::size_t activations(const PortableServer::Servant* servant) const;
+  // Frees `slot` (its generation moves on, so old keys to it are refused) and returns the
+  // servant it held.
+  CORBA::servant_reference<PortableServer::Servant> remove(std::uint32_t slot);
+
+  std::size_t size() const noexcept { return by_id_.size(); }
+  std::size_t capacity() const noexcept { return slots_.size(); }
+  // Slots in use, for destroy/deactivate (copy: callers remove while iterating).
+  std::vector<std::uint32_t> used_slots() const;
+
+ private:
+  static std::string_view view(std::span<const std::uint8_t> id) noexcept {
+    return {reinterpret_cast<const char*>(id.data()), id.size()};
+  }
+  struct ServantSlots {
+    std::uint32_t slot;
+    std::uint32_t count;
+  };
+
+  std::vector<Entry> slots_;
+  std::vector<std::uint32_t> free_;
+  // Keys view the ids stored in slots_ entries (the id vectors never move while used:
+  // entries are move-constructed only on vector growth, which keeps the heap buffers).
+  std::unordered_map<std::string_view, std::uint32_t, ObjectIdHash, ObjectIdEqual> by_id_;
+  std::unordered_map<const PortableServer::Servant*, ServantSlots> by_servant_;
+};
+
+}  // namespace rtorb::poa

@@ -1,0 +1,93 @@
+// ObjectAdapter over a PoaSystem, with the OrbServices of a real OrbCore.
+#include <random>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+#include <variant>
+
+#include "orb/object_core.hpp"
+#include "poa/adapter_factory.hpp"
+#include "poa/poa_impl.hpp"
+#include "poa/poa_system.hpp"
+
+namespace rtorb::poa {
+namespace {
+
+std::uint64_t random_instance() {
+  std::random_device device;
+  std::uint64_t value = 0;
+  while (value == 0) value = (std::uint64_t{device()} << 32) | device();
+  return value;
+}
+
+class OrbCoreServices final : public OrbServices {
+ public:
+  explicit OrbCoreServices(orb::OrbCore& orb)
+      : orb_(orb.weak_from_this()),
+        holding_bound_(orb.options().holding_queue_bound),
+        instance_(random_instance()) {}
+
+  CORBA::object_reference<CORBA::Object> make_reference(
+      std::string type_id, std::vector<std::uint8_t> key) override {
+    auto orb = orb_.lock();
+    if (!orb) {
+      raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_poa_destroyed,
+                                     "the ORB is destroyed");
+    }
+    return orb::ProxyAccess::make<CORBA::Object>(
+        orb->make_object(std::move(type_id), std::move(key)));
+  }
+
+  std::optional<std::vector<std::uint8_t>> key_of(
+      const CORBA::object_reference<CORBA::Object>& reference) override {
+    if (!reference || reference->_is_local()) return std::nullopt;
+    const auto& core = orb::core_of(*reference);
+    if (!core) return std::nullopt;
+    for (const auto& profile : core->reference().profiles) {
+      if (const auto* iiop = std::get_if<ior::IiopProfile>(&profile)) return iiop->object_key;
+    }
+    return std::nullopt;
+  }
+
+  std::uint64_t instance() const noexcept override { return instance_; }
+  std::size_t holding_bound() const noexcept override { return holding_bound_; }
+
+ private:
+  std::weak_ptr<orb::OrbCore> orb_;
+  std::size_t holding_bound_;
+  std::uint64_t instance_;
+};
+
+class PoaAdapter final : public orb::ObjectAdapter {
+ public:
+  explicit PoaAdapter(std::shared_ptr<PoaSystem> system) : system_(std::move(system)) {}
+  ~PoaAdapter() override {
+    try {
+      system_->shutdown(false);
+    } catch (...) {
+      // Destruction must not throw; shutdown(false) only raises from user callbacks.
+    }
+  }
+
+  void dispatch(orb::ServerRequest& request) override { system_->dispatch(request); }
+  bool locate(std::span<const std::uint8_t> key) override { return system_->locate(key); }
+  bool owns_key(std::span<const std::uint8_t> key) const noexcept override {
+    return system_->owns_key(key);
+  }
+  CORBA::object_reference<CORBA::Object> root_poa() override {
+    return CORBA::object_reference<CORBA::Object>::adopt(system_->root());
+  }
+  CORBA::object_reference<CORBA::Object> current() override { return system_->current(); }
+  void shutdown(bool wait_for_completion) override { system_->shutdown(wait_for_completion); }
+
+ private:
+  std::shared_ptr<PoaSystem> system_;
+};
+
+}  // namespace
+
+std::unique_ptr<orb::ObjectAdapter> make_adapter(orb::OrbCore& orb) {
+  return std::make_unique<PoaAdapter>(
+      PoaSystem::create(std::make_unique<OrbCoreServices>(orb)));
+}
+
+}  // namespace rtorb::poa

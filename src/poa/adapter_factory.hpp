@@ -1,0 +1,15 @@
+// The POA as the ORB's object adapter: ORB_init puts make_adapter into
+// OrbOptions::adapter_factory.
+#pragma once
+
+#include <memory>
+
+#include "orb/object_adapter.hpp"
+#include "orb/orb_core.hpp"
+
+namespace rtorb::poa {
+
+// The RootPOA (HOLDING), POACurrent and key routing of `orb`.
+std::unique_ptr<rtorb::orb::ObjectAdapter> make_adapter(rtorb::orb::OrbCore& orb);
+
+}  // namespace rtorb::poa

@@ -1,0 +1,242 @@
+// The request path of a POA: manager state, servant lookup per RequestProcessingPolicy,
+// POA Current, the upcall, and the bookkeeping deactivate/destroy wait for.
+#include <algorithm>
+#include <cstring>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include "orb/object_adapter.hpp"
+#include "poa/poa_impl.hpp"
+#include "poa/poa_system.hpp"
+#include "poa/servant_access.hpp"
+#include "poa/upcall_context.hpp"
+
+namespace rtorb::poa {
+
+using PortableServer::ObjectId;
+
+namespace {
+
+bool same_bytes(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) noexcept {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
+}
+
+// Ends what a successful enter()/begin_upcall() started, however the upcall ends.
+template <class F>
+class Finally {
+ public:
+  explicit Finally(F f) noexcept : f_(std::move(f)) {}
+  ~Finally() { f_(); }
+  Finally(const Finally&) = delete;
+  Finally& operator=(const Finally&) = delete;
+
+ private:
+  F f_;
+};
+
+}  // namespace
+
+struct PoaImpl::Upcall {
+  ServantRef servant;
+  std::uint32_t slot = no_slot;  // the active object map entry pinned by this upcall
+  std::uint32_t generation = 0;
+  CORBA::object_reference<PortableServer::ServantLocator> locator;  // preinvoke was called
+  PortableServer::ServantLocator::Cookie cookie = nullptr;
+};
+
+void PoaImpl::end_upcall() noexcept {
+  std::lock_guard lock(mutex_);
+  if (--in_flight_ == 0) idle_.notify_all();
+}
+
+void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
+  manager_->enter();
+  Finally leave_manager([this] { manager_->leave(); });
+  std::unique_lock<std::recursive_mutex> serial;
+  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
+
+  Upcall upcall = find_servant(request, key);
+  try {
+    UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant, nullptr};
+    UpcallScope scope(frame);
+    upcall.servant->rtorb_dispatch(request);
+  } catch (...) {
+    release_servant(upcall, request, false);
+    throw;
+  }
+  release_servant(upcall, request, true);
+}
+
+PoaImpl::Upcall PoaImpl::find_servant(orb::ServerRequest& request, const ParsedKey& key) {
+  std::unique_lock lock(mutex_);
+  if (destroyed_) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
+                                   "POA " + name_ + " was destroyed");
+  }
+  ++in_flight_;
+  try {
+    return lookup_servant(request, key, lock);
+  } catch (...) {
+    if (lock.owns_lock()) lock.unlock();
+    end_upcall();
+    throw;
+  }
+}
+
+PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
+                                        std::unique_lock<std::mutex>& lock) {
+  Upcall upcall;
+  if (policies_.retain()) {
+    while (true) {
+      ActiveObjectMap::Entry* entry = nullptr;
+      std::uint32_t slot = key.address.slot;
+      if (slot != no_slot && key.instance == system_->instance()) {
+        entry = map_.find(slot, key.address.slot_generation);
+        if (entry != nullptr && !same_bytes(entry->id, key.object_id)) entry = nullptr;
+      }
+      if (entry == nullptr) {
+        // Slot moved on or never known: USER_ID objects keep their id across activations.
+        if (const auto found = map_.find_id(key.object_id)) {
+          slot = *found;
+          entry = &map_.at(slot);
+        }
+      }
+      if (entry == nullptr && policies_.use_servant_manager() && activator_) {
+        if (std::any_of(incarnating_.begin(), incarnating_.end(),
+                        [&](const auto& id) { return same_bytes(id, key.object_id); })) {
+          incarnated_.wait(lock);  // another request is incarnating it: use its servant
+          continue;
+        }
+        auto servant = incarnate(key, lock);
+        if (policies_.unique_id() && map_.find_servant(servant.shared().get())) {
+          raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_incarnate_policy,
+                                    "incarnate returned a servant active under another id");
+        }
+        slot = activate_locked({key.object_id.begin(), key.object_id.end()}, servant);
+        entry = &map_.at(slot);
+      }
+      if (entry != nullptr && !entry->deactivating) {
+        ++entry->in_flight;
+        upcall.servant = entry->servant;
+        upcall.slot = slot;
+        upcall.generation = entry->generation;
+        return upcall;
+      }
+      if (entry != nullptr || !policies_.use_default_servant()) {
+        if (policies_.use_servant_manager() && !activator_) {
+          raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_servant_manager,
+                                    "no servant manager set");
+        }
+        if (entry != nullptr && activator_) {
+          // It will be etherealized, then incarnated again by the next request.
+          raise<CORBA::TRANSIENT>(minor::transient_object_deactivating,
+                                  "object is being deactivated; retry");
+        }
+        raise<CORBA::OBJECT_NOT_EXIST>(
+            minor::object_not_exist_not_active,
+            entry != nullptr ? "object is being deactivated" : "no active object with this id");
+      }
+      break;  // to the default servant
+    }
+  }
+  if (policies_.use_default_servant()) {
+    if (!default_servant_) {
+      raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_default_servant,
+                                "no default servant set");
+    }
+    upcall.servant = default_servant_;
+    return upcall;
+  }
+  // NON_RETAIN + USE_SERVANT_MANAGER (the policy checks allow nothing else here).
+  if (!locator_) {
+    raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_servant_manager, "no servant manager set");
+  }
+  auto locator = locator_;
+  lock.unlock();
+  const ObjectId oid(key.object_id.begin(), key.object_id.end());
+  try {
+    upcall.servant = locator->preinvoke(oid, ref_type::adopt(shared_from_this()),
+                                        std::string(request.operation()), upcall.cookie);
+  } catch (const PortableServer::ForwardRequest& forward) {
+    throw orb::LocationForward{forward.forward_reference(), false};
+  }
+  if (!upcall.servant) {
+    raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_null_servant, "preinvoke returned nil");
+  }
+  upcall.locator = std::move(locator);
+  return upcall;
+}
+
+PoaImpl::ServantRef PoaImpl::incarnate(const ParsedKey& key,
+                                       std::unique_lock<std::mutex>& lock) {
+  // Called with the lock held; returns with it held. Other requests for the same id wait
+  // on incarnated_ meanwhile, so incarnate runs once per activation.
+  ObjectId oid(key.object_id.begin(), key.object_id.end());
+  incarnating_.push_back(oid);
+  auto activator = activator_;
+  lock.unlock();
+  const auto done = [&] {
+    lock.lock();
+    std::erase(incarnating_, oid);
+    incarnated_.notify_all();
+  };
+  ServantRef servant;
+  try {
+    servant = activator->incarnate(oid, ref_type::adopt(shared_from_this()));
+  } catch (const PortableServer::ForwardRequest& forward) {
+    done();
+    throw orb::LocationForward{forward.forward_reference(), false};
+  } catch (...) {
+    done();
+    throw;
+  }
+  done();
+  if (!servant) {
+    raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_null_servant, "incarnate returned nil");
+  }
+  return servant;
+}
+
+void PoaImpl::release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok) {
+  if (upcall.locator) {
+    Finally done([this] { end_upcall(); });
+    const auto key = parse_key(request.object_key());
+    const ObjectId oid(key->object_id.begin(), key->object_id.end());
+    try {
+      upcall.locator->postinvoke(oid, ref_type::adopt(shared_from_this()),
+                                 std::string(request.operation()), upcall.cookie,
+                                 upcall.servant);
+    } catch (const CORBA::SystemException&) {
+      // After a successful upcall its exception is the reply (the ORB restarts it);
+      // after a failed one the upcall's own exception stands.
+      if (upcall_ok) throw;
+    }
+    return;
+  }
+  if (upcall.slot == no_slot) {
+    end_upcall();
+    return;
+  }
+  std::unique_lock lock(mutex_);
+  if (--in_flight_ == 0) idle_.notify_all();
+  auto* entry = map_.find(upcall.slot, upcall.generation);
+  if (entry != nullptr && --entry->in_flight == 0 && entry->deactivating) {
+    finish_deactivation(upcall.slot, lock, false);
+  }
+}
+
+bool PoaImpl::locate(const ParsedKey& key) {
+  std::lock_guard lock(mutex_);
+  if (destroyed_) return false;
+  if (policies_.retain()) {
+    if (const auto slot = map_.find_id(key.object_id); slot && !map_.at(*slot).deactivating) {
+      return true;
+    }
+    if (policies_.use_servant_manager()) return activator_ != nullptr;
+  }
+  if (policies_.use_default_servant()) return default_servant_ != nullptr;
+  if (policies_.use_servant_manager()) return locator_ != nullptr;
+  return false;
+}
+
+}  // namespace rtorb::poa

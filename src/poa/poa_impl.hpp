@@ -1,0 +1,164 @@
+// One POA: its place in the tree, policies, active object map, servant managers, and the
+// upcall path for requests routed to it (docs/poa.md).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <rtorb/orb/server_request.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "poa/active_object_map.hpp"
+#include "poa/object_key.hpp"
+#include "poa/poa_manager_impl.hpp"
+#include "poa/policy_values.hpp"
+
+namespace rtorb::poa {
+
+class PoaSystem;
+
+class PoaImpl final : public PortableServer::POA, public std::enable_shared_from_this<PoaImpl> {
+ public:
+  PoaImpl(std::shared_ptr<PoaSystem> system, std::string name, std::shared_ptr<PoaImpl> parent,
+          std::shared_ptr<PoaManagerImpl> manager, PolicyValues policies);
+  ~PoaImpl() override;
+
+  // --- PortableServer::POA -------------------------------------------------------------
+  ref_type create_POA(const std::string& adapter_name,
+                      CORBA::object_reference<PortableServer::POAManager> a_POAManager,
+                      const CORBA::PolicyList& policies) override;
+  ref_type find_POA(const std::string& adapter_name, bool activate_it) override;
+  void destroy(bool etherealize_objects, bool wait_for_completion) override;
+
+  CORBA::object_reference<PortableServer::ThreadPolicy> create_thread_policy(
+      PortableServer::ThreadPolicyValue value) override;
+  CORBA::object_reference<PortableServer::LifespanPolicy> create_lifespan_policy(
+      PortableServer::LifespanPolicyValue value) override;
+  CORBA::object_reference<PortableServer::IdUniquenessPolicy> create_id_uniqueness_policy(
+      PortableServer::IdUniquenessPolicyValue value) override;
+  CORBA::object_reference<PortableServer::IdAssignmentPolicy> create_id_assignment_policy(
+      PortableServer::IdAssignmentPolicyValue value) override;
+  CORBA::object_reference<PortableServer::ImplicitActivationPolicy>
+  create_implicit_activation_policy(
+      PortableServer::ImplicitActivationPolicyValue value) override;
+  CORBA::object_reference<PortableServer::ServantRetentionPolicy>
+  create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue value) override;
+  CORBA::object_reference<PortableServer::RequestProcessingPolicy>
+  create_request_processing_policy(PortableServer::RequestProcessingPolicyValue value) override;
+
+  std::string the_name() override;
+  ref_type the_parent() override;
+  POAList the_children() override;
+  CORBA::object_reference<PortableServer::POAManager> the_POAManager() override;
+  CORBA::object_reference<PortableServer::AdapterActivator> the_activator() override;
+  void the_activator(
+      CORBA::object_reference<PortableServer::AdapterActivator> activator) override;
+  std::vector<std::uint8_t> id() override;
+
+  CORBA::object_reference<PortableServer::ServantManager> get_servant_manager() override;
+  void set_servant_manager(
+      CORBA::object_reference<PortableServer::ServantManager> imgr) override;
+  ServantRef get_servant() override;
+  void set_servant(ServantRef p_servant) override;
+
+  PortableServer::ObjectId activate_object(ServantRef p_servant) override;
+  void activate_object_with_id(const PortableServer::ObjectId& id,
+                               ServantRef p_servant) override;
+  void deactivate_object(const PortableServer::ObjectId& oid) override;
+
+  ObjectRef create_reference(const std::string& intf) override;
+  ObjectRef create_reference_with_id(const PortableServer::ObjectId& oid,
+                                     const std::string& intf) override;
+  PortableServer::ObjectId servant_to_id(ServantRef p_servant) override;
+  ObjectRef servant_to_reference(ServantRef p_servant) override;
+  ServantRef reference_to_servant(ObjectRef reference) override;
+  PortableServer::ObjectId reference_to_id(ObjectRef reference) override;
+  ServantRef id_to_servant(const PortableServer::ObjectId& oid) override;
+  ObjectRef id_to_reference(const PortableServer::ObjectId& oid) override;
+
+  bool _is_a(const std::string& repository_id) override;
+
+  // --- for PoaSystem and the dispatch path ----------------------------------------------
+  // Runs `request` (key already parsed and routed here). Raises what dispatch() of
+  // ObjectAdapter documents, or orb::LocationForward.
+  void dispatch(orb::ServerRequest& request, const ParsedKey& key);
+  bool locate(const ParsedKey& key);
+  // The child called `name`, asking the AdapterActivator if `activate` (OBJ_ADAPTER OMG
+  // minor 1 if it raises); nullptr if there is none.
+  std::shared_ptr<PoaImpl> child_for_request(const std::string& name);
+  // True if `key` names this POA (index and generation of this ORB instance, or the
+  // same PERSISTENT path).
+  bool owns(const ParsedKey& key) const;
+  // POAManager::deactivate(true): etherealize every servant of a RETAIN +
+  // USE_SERVANT_MANAGER POA.
+  void etherealize_all(bool cleanup_in_progress);
+  // The reference the current upcall (on this POA) came through.
+  ObjectRef reference_for(std::span<const std::uint8_t> oid, const std::string& type_id);
+  const PolicyValues& policies() const noexcept { return policies_; }
+  const std::shared_ptr<PoaManagerImpl>& manager() const noexcept { return manager_; }
+  const std::vector<std::string>& path() const noexcept { return path_; }
+  KeyAddress address() const noexcept { return {index_, generation_, no_slot, 0}; }
+  void set_address(std::uint32_t index, std::uint32_t generation) noexcept {
+    index_ = index;
+    generation_ = generation;
+  }
+
+ private:
+  // Fields guarded by mutex_ are marked (M). Tree fields use the PoaSystem's tree mutex (T).
+  struct Upcall;  // one request's servant and bookkeeping (poa_dispatch.cpp)
+
+  void check_alive() const;                   // OBJECT_NOT_EXIST after destroy
+  void require(bool condition) const;         // WrongPolicy unless condition
+  PortableServer::ObjectId next_system_id();  // needs mutex_
+  bool is_system_id(std::span<const std::uint8_t> oid) const noexcept;
+  std::vector<std::uint8_t> make_key(std::span<const std::uint8_t> oid, std::uint32_t slot,
+                                     std::uint32_t slot_generation) const;
+  ObjectRef make_reference(std::span<const std::uint8_t> oid, const std::string& type_id);
+  // Activates `servant` under `oid` (needs mutex_ held); returns the slot.
+  std::uint32_t activate_locked(PortableServer::ObjectId oid, const ServantRef& servant);
+  PortableServer::ObjectId implicit_activate(const ServantRef& servant);
+  std::vector<std::uint8_t> key_of_own_reference(const ObjectRef& reference);
+  void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,
+                           bool cleanup_in_progress);
+  void end_upcall() noexcept;
+  // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
+  Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
+  Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
+                        std::unique_lock<std::mutex>& lock);
+  ServantRef incarnate(const ParsedKey& key, std::unique_lock<std::mutex>& lock);
+  // Raises a system exception from postinvoke when upcall_ok.
+  void release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok);
+  void destroy_tree(bool etherealize_objects, bool wait_for_completion);
+
+  const std::shared_ptr<PoaSystem> system_;
+  const std::string name_;
+  const std::weak_ptr<PoaImpl> parent_;
+  const std::shared_ptr<PoaManagerImpl> manager_;
+  const PolicyValues policies_;
+  std::vector<std::string> path_;  // names below the RootPOA, this one last
+  std::uint32_t index_ = 0;
+  std::uint32_t generation_ = 0;
+
+  std::map<std::string, std::shared_ptr<PoaImpl>> children_;                     // (T)
+  CORBA::object_reference<PortableServer::AdapterActivator> adapter_activator_;  // (T)
+
+  mutable std::mutex mutex_;
+  std::condition_variable idle_;  // in_flight_ dropped to 0 (M)
+  ActiveObjectMap map_;           // (M)
+  CORBA::object_reference<PortableServer::ServantActivator> activator_;  // (M)
+  CORBA::object_reference<PortableServer::ServantLocator> locator_;      // (M)
+  ServantRef default_servant_;                                           // (M)
+  std::uint64_t next_id_ = 0;                                            // (M)
+  std::size_t in_flight_ = 0;                                            // (M)
+  std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
+  std::condition_variable incarnated_;                 // an incarnate() returned
+  bool destroyed_ = false;                             // (M)
+  std::recursive_mutex single_thread_;  // SINGLE_THREAD_MODEL: one upcall at a time
+};
+
+}  // namespace rtorb::poa

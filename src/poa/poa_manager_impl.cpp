@@ -1,0 +1,115 @@
+// POAManager states and the bounded holding wait.
+#include "poa/poa_manager_impl.hpp"
+
+#include <algorithm>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include "poa/poa_impl.hpp"
+#include "poa/upcall_context.hpp"
+
+namespace rtorb::poa {
+
+PoaManagerImpl::PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system)
+    : id_(std::move(id)), holding_bound_(holding_bound), system_(system) {}
+
+void PoaManagerImpl::activate() { change_state(State::ACTIVE, false); }
+
+void PoaManagerImpl::hold_requests(bool wait_for_completion) {
+  change_state(State::HOLDING, wait_for_completion);
+}
+
+void PoaManagerImpl::discard_requests(bool wait_for_completion) {
+  change_state(State::DISCARDING, wait_for_completion);
+}
+
+void PoaManagerImpl::deactivate(bool etherealize_objects, bool wait_for_completion) {
+  change_state(State::INACTIVE, wait_for_completion);
+  if (!etherealize_objects) return;
+  std::vector<std::weak_ptr<PoaImpl>> poas;
+  {
+    std::lock_guard lock(mutex_);
+    poas = poas_;
+  }
+  for (const auto& weak : poas) {
+    if (auto poa = weak.lock()) poa->etherealize_all(true);
+  }
+}
+
+PortableServer::POAManager::State PoaManagerImpl::get_state() { return state_.load(); }
+
+bool PoaManagerImpl::_is_a(const std::string& repository_id) {
+  return repository_id == IDL::traits<PortableServer::POAManager>::repository_id ||
+         CORBA::LocalObject::_is_a(repository_id);
+}
+
+void PoaManagerImpl::change_state(State state, bool wait_for_completion) {
+  if (wait_for_completion && in_upcall_of(system_)) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_wait_in_upcall,
+                                "POAManager: wait_for_completion inside an upcall");
+  }
+  std::unique_lock lock(mutex_);
+  if (state_ == State::INACTIVE) throw AdapterInactive();
+  state_ = state;
+  changed_.notify_all();
+  if (wait_for_completion) wait_idle(lock);
+}
+
+void PoaManagerImpl::wait_idle(std::unique_lock<std::mutex>& lock) {
+  // leave() notifies under mutex_ when it sees a waiter, so no wake-up is lost.
+  ++idle_waiters_;
+  changed_.wait(lock, [this] { return in_flight_.load() == 0; });
+  --idle_waiters_;
+}
+
+void PoaManagerImpl::enter() {
+  // Fast path, no lock: count first, then check. A state change that waits for
+  // completion either sees this request counted or this request sees the new state
+  // (both sequentially consistent).
+  ++in_flight_;
+  if (state_.load() == State::ACTIVE) return;
+  leave();
+  std::unique_lock lock(mutex_);
+  while (true) {
+    switch (state_.load()) {
+      case State::ACTIVE:
+        ++in_flight_;
+        return;
+      case State::DISCARDING:
+        raise<CORBA::TRANSIENT>(minor::transient_poa_discarding, "POAManager is discarding");
+      case State::INACTIVE:
+        raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_inactive, "POAManager is inactive");
+      case State::HOLDING:
+        if (waiting_ >= holding_bound_) {
+          raise<CORBA::TRANSIENT>(minor::transient_poa_discarding,
+                                  "POAManager is holding and its queue is full");
+        }
+        ++waiting_;
+        changed_.wait(lock, [this] { return state_.load() != State::HOLDING; });
+        --waiting_;
+        break;
+    }
+  }
+}
+
+void PoaManagerImpl::leave() noexcept {
+  if (--in_flight_ == 0 && idle_waiters_.load() != 0) {
+    std::lock_guard lock(mutex_);
+    changed_.notify_all();
+  }
+}
+
+void PoaManagerImpl::add_poa(const std::shared_ptr<PoaImpl>& poa) {
+  std::lock_guard lock(mutex_);
+  poas_.push_back(poa);
+}
+
+void PoaManagerImpl::remove_poa(const PoaImpl* poa) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(poas_, [poa](const std::weak_ptr<PoaImpl>& w) {
+    auto p = w.lock();
+    return !p || p.get() == poa;
+  });
+}
+
+}  // namespace rtorb::poa

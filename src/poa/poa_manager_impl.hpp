@@ -1,0 +1,58 @@
+// PortableServer::POAManager: the state machine (ACTIVE, HOLDING, DISCARDING, INACTIVE)
+// requests pass through before they reach a POA, with the bounded holding wait.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <rtorb/poa/poa_manager.hpp>
+#include <string>
+#include <vector>
+
+namespace rtorb::poa {
+
+class PoaImpl;
+
+class PoaManagerImpl final : public PortableServer::POAManager {
+ public:
+  PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system);
+
+  void activate() override;
+  void hold_requests(bool wait_for_completion) override;
+  void discard_requests(bool wait_for_completion) override;
+  void deactivate(bool etherealize_objects, bool wait_for_completion) override;
+  State get_state() override;
+  std::string get_id() override { return id_; }
+  bool _is_a(const std::string& repository_id) override;
+
+  // Dispatch side. enter() returns when a request may proceed (ACTIVE), waiting while
+  // HOLDING; raises TRANSIENT (OMG minor 1) when DISCARDING or the holding wait is full,
+  // OBJ_ADAPTER (obj_adapter_inactive) when INACTIVE. Each successful enter() is paired
+  // with one leave().
+  void enter();
+  void leave() noexcept;
+
+  // The POAs using this manager (for deactivate's etherealization).
+  void add_poa(const std::shared_ptr<PoaImpl>& poa);
+  void remove_poa(const PoaImpl* poa);
+
+ private:
+  void change_state(State state, bool wait_for_completion);
+  void wait_idle(std::unique_lock<std::mutex>& lock);
+
+  const std::string id_;
+  const std::size_t holding_bound_;
+  const void* const system_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  // Written under mutex_, read without it by enter()'s ACTIVE fast path.
+  std::atomic<State> state_{State::HOLDING};
+  std::size_t waiting_ = 0;                   // requests held (mutex_)
+  std::atomic<std::size_t> in_flight_{0};     // requests past enter()
+  std::atomic<std::size_t> idle_waiters_{0};  // threads in wait_idle()
+  std::vector<std::weak_ptr<PoaImpl>> poas_;
+};
+
+}  // namespace rtorb::poa

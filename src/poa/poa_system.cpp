@@ -1,0 +1,177 @@
+// POA table, RootPOA, and routing of object keys to POAs.
+#include "poa/poa_system.hpp"
+
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include "poa/poa_impl.hpp"
+#include "poa/upcall_context.hpp"
+
+namespace rtorb::poa {
+
+PoaSystem::PoaSystem(std::unique_ptr<OrbServices> services)
+    : services_(std::move(services)), instance_(services_->instance()) {}
+
+std::shared_ptr<PoaSystem> PoaSystem::create(std::unique_ptr<OrbServices> services) {
+  auto system = std::make_shared<PoaSystem>(std::move(services));
+  auto manager = std::make_shared<PoaManagerImpl>(
+      system->next_manager_id(), system->services().holding_bound(), system.get());
+  auto root =
+      std::make_shared<PoaImpl>(system, "RootPOA", nullptr, manager, PolicyValues::root());
+  system->register_poa(root);
+  manager->add_poa(root);
+  system->root_ = std::move(root);
+  system->current_ = CORBA::make_reference<CurrentImpl>();
+  return system;
+}
+
+std::shared_ptr<PoaImpl> PoaSystem::root() const {
+  std::lock_guard lock(tree_mutex_);
+  if (!root_) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_poa_destroyed,
+                                   "the ORB's POAs are shut down");
+  }
+  return root_;
+}
+
+void PoaSystem::register_poa(const std::shared_ptr<PoaImpl>& poa) {
+  std::unique_lock lock(table_mutex_);
+  std::uint32_t index;
+  if (free_.empty()) {
+    index = static_cast<std::uint32_t>(table_.size());
+    table_.emplace_back();
+  } else {
+    index = free_.back();
+    free_.pop_back();
+  }
+  table_[index].poa = poa;
+  poa->set_address(index, table_[index].generation);
+}
+
+void PoaSystem::unregister_poa(const PoaImpl& poa) {
+  std::unique_lock lock(table_mutex_);
+  const auto index = poa.address().poa_index;
+  if (index >= table_.size() || table_[index].generation != poa.address().poa_generation)
+    return;
+  table_[index].poa.reset();
+  if (++table_[index].generation == 0) table_[index].generation = 1;
+  free_.push_back(index);
+}
+
+std::shared_ptr<PoaImpl> PoaSystem::poa_at(std::uint32_t index,
+                                           std::uint32_t generation) const {
+  std::shared_lock lock(table_mutex_);
+  if (index >= table_.size() || table_[index].generation != generation) return nullptr;
+  return table_[index].poa.lock();
+}
+
+ParsedKey PoaSystem::parse(std::span<const std::uint8_t> key) {
+  auto parsed = parse_key(key);
+  if (!parsed) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
+                                   "not an rtorb POA object key");
+  }
+  return std::move(*parsed);
+}
+
+std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
+  if (key.instance == instance_) {
+    auto poa = poa_at(key.address.poa_index, key.address.poa_generation);
+    if (poa) return poa;
+    if (!key.persistent) {
+      raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
+                                     "the POA of this object was destroyed");
+    }
+  } else if (!key.persistent) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_stale_key,
+                                   "transient object of another ORB instance");
+  }
+  // A PERSISTENT key: walk the path, creating POAs through AdapterActivators.
+  auto poa = root();
+  for (const auto name : key.poa_path) {
+    std::shared_ptr<PoaImpl> child;
+    if (activate) {
+      child = poa->child_for_request(std::string(name));
+    } else {
+      std::lock_guard lock(tree_mutex_);
+      try {
+        child =
+            std::static_pointer_cast<PoaImpl>(poa->find_POA(std::string(name), false).shared());
+      } catch (const PortableServer::POA::AdapterNonExistent&) {
+      }
+    }
+    if (!child) {
+      raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
+                                     "no POA for this persistent object");
+    }
+    poa = std::move(child);
+  }
+  if (!poa->policies().persistent()) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
+                                   "the POA of this name is not PERSISTENT");
+  }
+  return poa;
+}
+
+void PoaSystem::dispatch(orb::ServerRequest& request) {
+  const ParsedKey key = parse(request.object_key());
+  route(key, true)->dispatch(request, key);
+}
+
+bool PoaSystem::locate(std::span<const std::uint8_t> key) {
+  const auto parsed = parse_key(key);
+  if (!parsed) return false;
+  try {
+    return route(*parsed, false)->locate(*parsed);
+  } catch (const CORBA::OBJECT_NOT_EXIST&) {
+    return false;
+  }
+}
+
+bool PoaSystem::owns_key(std::span<const std::uint8_t> key) const noexcept {
+  // Keys of this ORB instance, and PERSISTENT keys of any instance: the ORB asks only
+  // about keys in profiles that name one of its own endpoints, so a PERSISTENT key there
+  // is one this server made in an earlier run.
+  if (!has_key_magic(key)) return false;
+  std::uint64_t instance = 0;
+  for (std::size_t i = 8; i < 16; ++i) instance = (instance << 8) | key[i];
+  if (instance == instance_) return true;
+  try {
+    const auto parsed = parse_key(key);
+    return parsed && parsed->persistent;
+  } catch (...) {
+    return false;  // std::bad_alloc for the path views
+  }
+}
+
+void PoaSystem::shutdown(bool wait_for_completion) {
+  if (wait_for_completion && in_upcall_of(this)) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_wait_in_upcall,
+                                "shutdown(true) from inside an upcall");
+  }
+  std::shared_ptr<PoaImpl> root;
+  {
+    std::lock_guard lock(tree_mutex_);
+    if (shut_down_) return;
+    shut_down_ = true;
+    root = std::move(root_);
+  }
+  // Requests held by HOLDING managers would wait for ever: deactivating releases them
+  // (OBJ_ADAPTER) before the POAs go.
+  std::vector<std::shared_ptr<PoaManagerImpl>> managers;
+  {
+    std::shared_lock lock(table_mutex_);
+    for (const auto& slot : table_) {
+      if (auto poa = slot.poa.lock()) managers.push_back(poa->manager());
+    }
+  }
+  for (const auto& manager : managers) {
+    try {
+      manager->deactivate(false, false);
+    } catch (const PortableServer::POAManager::AdapterInactive&) {
+    }
+  }
+  if (root) root->destroy(true, wait_for_completion);
+}
+
+}  // namespace rtorb::poa

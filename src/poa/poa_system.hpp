@@ -1,0 +1,70 @@
+// The POAs of one ORB: the table that object keys index, the RootPOA, POACurrent, and
+// the routing of a request's key to its POA (docs/poa.md).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <rtorb/orb/server_request.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <shared_mutex>
+#include <span>
+#include <vector>
+
+#include "poa/object_key.hpp"
+#include "poa/orb_services.hpp"
+
+namespace rtorb::poa {
+
+class PoaImpl;
+
+class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
+ public:
+  // Makes the system and its RootPOA (with a HOLDING manager).
+  static std::shared_ptr<PoaSystem> create(std::unique_ptr<OrbServices> services);
+  explicit PoaSystem(std::unique_ptr<OrbServices> services);
+
+  OrbServices& services() noexcept { return *services_; }
+  std::uint64_t instance() const noexcept { return instance_; }
+  std::shared_ptr<PoaImpl> root() const;
+  CORBA::object_reference<PortableServer::Current> current() const { return current_; }
+  std::string next_manager_id() { return "POAManager" + std::to_string(next_manager_++); }
+
+  // The POA table: a slot per POA, generation counted like the active object map's.
+  void register_poa(const std::shared_ptr<PoaImpl>& poa);
+  void unregister_poa(const PoaImpl& poa);
+  std::shared_ptr<PoaImpl> poa_at(std::uint32_t index, std::uint32_t generation) const;
+  // Guards every POA's children and adapter activator (tree changes are rare).
+  std::recursive_mutex& tree_mutex() noexcept { return tree_mutex_; }
+
+  // ObjectAdapter operations (see orb/object_adapter.hpp).
+  void dispatch(orb::ServerRequest& request);
+  bool locate(std::span<const std::uint8_t> key);
+  bool owns_key(std::span<const std::uint8_t> key) const noexcept;
+  void shutdown(bool wait_for_completion);
+
+ private:
+  // The POA `key` is for: by index, or for a PERSISTENT key of an earlier instance by path
+  // (activating POAs through AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
+  std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
+  static ParsedKey parse(std::span<const std::uint8_t> key);
+
+  struct Slot {
+    std::weak_ptr<PoaImpl> poa;
+    std::uint32_t generation = 1;
+  };
+
+  const std::unique_ptr<OrbServices> services_;
+  const std::uint64_t instance_;
+  std::shared_ptr<PoaImpl> root_;  // reset by shutdown (breaks the POA -> system cycle)
+  CORBA::object_reference<PortableServer::Current> current_;
+  std::atomic<std::uint64_t> next_manager_{0};
+  mutable std::recursive_mutex tree_mutex_;
+  mutable std::shared_mutex table_mutex_;
+  std::vector<Slot> table_;  // (table_mutex_)
+  std::vector<std::uint32_t> free_;
+  bool shut_down_ = false;  // (tree_mutex_)
+};
+
+}  // namespace rtorb::poa

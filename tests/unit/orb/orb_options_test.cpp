@@ -1,0 +1,123 @@
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "orb/orb_options.hpp"
+
+namespace rtorb::orb {
+namespace {
+
+// argv storage for one parse; argv() is what main() would see.
+struct Args {
+  explicit Args(std::vector<std::string> a) : strings(std::move(a)) {
+    for (auto& s : strings) pointers.push_back(s.data());
+    pointers.push_back(nullptr);
+    argc = static_cast<int>(strings.size());
+  }
+  std::vector<std::string> remaining() const {
+    std::vector<std::string> out;
+    for (int i = 0; i < argc; ++i) out.emplace_back(pointers[i]);
+    return out;
+  }
+  std::vector<std::string> strings;
+  std::vector<char*> pointers;
+  int argc;
+};
+
+OrbOptions parse(std::vector<std::string> a) {
+  a.insert(a.begin(), "prog");
+  Args args(std::move(a));
+  return parse_orb_arguments(args.argc, args.pointers.data());
+}
+
+void expect_bad(std::vector<std::string> a, const std::string& mentioned) {
+  try {
+    parse(std::move(a));
+    FAIL() << "no exception";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), minor::bad_param_bad_orb_option);
+    EXPECT_NE(std::string(e.what()).find(mentioned), std::string::npos) << e.what();
+  }
+}
+
+TEST(OrbOptions, DefaultsAreReactiveExclusiveGiop12) {
+  const auto o = parse({});
+  EXPECT_TRUE(o.endpoints.empty());
+  EXPECT_EQ(o.server_threads, 0u);
+  EXPECT_EQ(o.client_strategy, ClientStrategy::exclusive);
+  EXPECT_EQ(o.giop_version, giop::giop_1_2);
+  EXPECT_TRUE(o.collocation);
+  EXPECT_EQ(o.reply_timeout.count(), 0);
+}
+
+TEST(OrbOptions, ConsumesOrbOptionsAndKeepsTheOthersInOrder) {
+  Args args({"prog", "a", "-ORBDebugLevel", "2", "b", "-ORBServerThreads=4", "c"});
+  const auto o = parse_orb_arguments(args.argc, args.pointers.data());
+  EXPECT_EQ(o.debug_level, 2);
+  EXPECT_EQ(o.server_threads, 4u);
+  EXPECT_EQ(args.remaining(), (std::vector<std::string>{"prog", "a", "b", "c"}));
+  EXPECT_EQ(args.pointers[args.argc], nullptr);
+}
+
+TEST(OrbOptions, AcceptsSeveralEndpointsIpv4AndIpv6) {
+  const auto o =
+      parse({"-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBListenEndpoints", "iiop://[::1]:2809"});
+  ASSERT_EQ(o.endpoints.size(), 2u);
+  EXPECT_EQ(o.endpoints[0].host, "127.0.0.1");
+  EXPECT_EQ(o.endpoints[1].host, "::1");
+  EXPECT_EQ(o.endpoints[1].port, 2809);
+}
+
+TEST(OrbOptions, ReadsInitialReferences) {
+  const auto o = parse({"-ORBInitRef", "NameService=corbaloc::host:2809/NameService",
+                        "-ORBDefaultInitRef", "corbaloc::h:1"});
+  ASSERT_EQ(o.initial_references.size(), 1u);
+  EXPECT_EQ(o.initial_references[0].first, "NameService");
+  EXPECT_EQ(o.initial_references[0].second, "corbaloc::host:2809/NameService");
+  EXPECT_EQ(o.default_initial_reference, "corbaloc::h:1");
+}
+
+TEST(OrbOptions, ReadsLimitsAndModes) {
+  const auto o =
+      parse({"-ORBClientStrategy", "multiplexed", "-ORBMaxConnections", "7",
+             "-ORBConnectionIdleTimeout", "1500", "-ORBMaxMessageSize", "65536",
+             "-ORBFragmentSize", "4096", "-ORBReplyTimeout", "250", "-ORBCollocation", "no",
+             "-ORBHoldingQueueBound", "9", "-ORBGIOPVersion", "1.0"});
+  EXPECT_EQ(o.client_strategy, ClientStrategy::multiplexed);
+  EXPECT_EQ(o.max_connections, 7u);
+  EXPECT_EQ(o.connection_idle_timeout.count(), 1500);
+  EXPECT_EQ(o.max_message_size, 65536u);
+  EXPECT_EQ(o.fragment_size, 4096u);
+  EXPECT_EQ(o.reply_timeout.count(), 250);
+  EXPECT_FALSE(o.collocation);
+  EXPECT_EQ(o.holding_queue_bound, 9u);
+  EXPECT_EQ(o.giop_version, giop::giop_1_0);
+}
+
+TEST(OrbOptions, NamesAreMatchedInAnyCase) {
+  EXPECT_EQ(parse({"-ORBdebuglevel", "3"}).debug_level, 3);
+}
+
+TEST(OrbOptions, UnknownOptionIsBadParamNamingIt) {
+  expect_bad({"-ORBFrobnicate", "1"}, "Frobnicate");
+}
+
+TEST(OrbOptions, MissingValueIsBadParam) { expect_bad({"-ORBDebugLevel"}, "DebugLevel"); }
+
+TEST(OrbOptions, BadValuesAreBadParamNamingTheOption) {
+  expect_bad({"-ORBServerThreads", "many"}, "ServerThreads");
+  expect_bad({"-ORBEndpoint", "http://x:1"}, "Endpoint");
+  expect_bad({"-ORBInitRef", "NoEquals"}, "InitRef");
+  expect_bad({"-ORBClientStrategy", "shared"}, "ClientStrategy");
+  expect_bad({"-ORBCollocation", "maybe"}, "Collocation");
+  expect_bad({"-ORBGIOPVersion", "1.3"}, "GIOPVersion");
+  expect_bad({"-ORBMaxConnections", "0"}, "MaxConnections");
+  expect_bad({"-ORBDebugLevel", "-1"}, "DebugLevel");
+}
+
+}  // namespace
+}  // namespace rtorb::orb

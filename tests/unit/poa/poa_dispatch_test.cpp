@@ -1,0 +1,298 @@
+// Dispatch: key routing, stale and foreign keys, PERSISTENT keys after a restart, POA
+// Current, _this(), the Object operations every servant answers, and the thread policy.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <rtorb/corba/minor_code.hpp>
+#include <thread>
+
+#include "poa/object_key.hpp"
+#include "poa_test_support.hpp"
+
+using namespace poa_test;
+namespace PS = PortableServer;
+using PS::ObjectId;
+using PS::POA;
+
+namespace {
+
+struct DispatchFixture : ::testing::Test {
+  std::shared_ptr<rtorb::poa::PoaSystem> system = make_system();
+  CORBA::object_reference<POA> root = root_of(system);
+  CORBA::servant_reference<EchoServant> servant = CORBA::make_reference<EchoServant>();
+  DispatchFixture() { root->the_POAManager()->activate(); }
+  ~DispatchFixture() override { system->shutdown(false); }
+
+  std::unique_ptr<TestRequest> request(const CORBA::object_reference<CORBA::Object>& ref,
+                                       const std::string& op,
+                                       std::vector<std::uint8_t> args = {},
+                                       bool response = true) {
+    auto r = std::make_unique<TestRequest>(op, key_of(ref), std::move(args), response);
+    system->dispatch(*r);
+    return r;
+  }
+};
+
+template <class E>
+std::uint32_t minor_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.minor();
+  }
+  ADD_FAILURE() << "no exception";
+  return 0;
+}
+
+CORBA::PolicyList persistent_user_id(const CORBA::object_reference<POA>& root) {
+  return {root->create_lifespan_policy(PS::LifespanPolicyValue::PERSISTENT),
+          root->create_id_assignment_policy(PS::IdAssignmentPolicyValue::USER_ID)};
+}
+
+}  // namespace
+
+TEST_F(DispatchFixture, EveryServantAnswersTheObjectOperations) {
+  auto ref = root->servant_to_reference(servant);
+  auto is_a = [&](const std::string& id) {
+    return request(ref, "_is_a", arguments([&](auto& os) { os.write_string(id); }))
+        ->reply_stream()
+        .read_boolean();
+  };
+  EXPECT_TRUE(is_a("IDL:Test/Echo:1.0"));
+  EXPECT_TRUE(is_a("IDL:omg.org/CORBA/Object:1.0"));
+  EXPECT_FALSE(is_a("IDL:Test/Other:1.0"));
+  EXPECT_FALSE(request(ref, "_non_existent")->reply_stream().read_boolean());
+  EXPECT_FALSE(request(ref, "_not_existent")->reply_stream().read_boolean());
+  EXPECT_EQ(request(ref, "_repository_id")->reply_stream().read_string(), "IDL:Test/Echo:1.0");
+  auto component_request = request(ref, "_component");
+  auto component = component_request->reply_stream();
+  EXPECT_EQ(component.read_string(), "");
+  EXPECT_EQ(component.read_ulong(), 0u);
+  EXPECT_THROW(request(ref, "_interface"), CORBA::NO_IMPLEMENT);
+  EXPECT_EQ(minor_of<CORBA::BAD_OPERATION>([&] { request(ref, "bogus"); }),
+            rtorb::minor::bad_operation_unknown);
+}
+
+TEST_F(DispatchFixture, OnewayRequestsWriteNoReply) {
+  auto ref = root->servant_to_reference(servant);
+  auto r = request(ref, "echo", arguments([](auto& os) { os.write_long(1); }), false);
+  EXPECT_FALSE(r->replied());
+  EXPECT_EQ(servant->calls, 1);
+}
+
+TEST_F(DispatchFixture, PoaCurrentDescribesTheRunningUpcall) {
+  auto current = IDL::traits<PS::Current>::narrow(system->current());
+  ASSERT_TRUE(current);
+  EXPECT_THROW(current->get_POA(), PS::Current::NoContext);
+  auto poa = root->create_POA("cur", root->the_POAManager(), {});
+  const ObjectId id = poa->activate_object(servant);
+  auto ref = poa->id_to_reference(id);
+  bool checked = false;
+  servant->hook = [&] {
+    EXPECT_EQ(current->get_POA(), poa);
+    EXPECT_EQ(current->get_object_id(), id);
+    EXPECT_EQ(current->get_servant(), servant);
+    EXPECT_EQ(key_of(current->get_reference()), key_of(ref));
+    EXPECT_EQ(key_of(servant->this_reference()), key_of(ref));
+    checked = true;
+  };
+  call(*system, ref, "echo");
+  EXPECT_TRUE(checked);
+  EXPECT_THROW(current->get_object_id(), PS::Current::NoContext);
+}
+
+TEST_F(DispatchFixture, ThisActivatesImplicitlyInTheRootPoa) {
+  EXPECT_THROW(servant->this_reference(), CORBA::OBJ_ADAPTER);  // never activated: no ORB
+  root->activate_object(servant);
+  auto ref = servant->this_reference();
+  EXPECT_EQ(root->reference_to_servant(ref), servant);
+  auto other = CORBA::make_reference<EchoServant>();
+  auto plain = root->create_POA("plain", nullptr, {});
+  plain->activate_object(other);
+  // Its default POA is the RootPOA, which activates it there too.
+  auto via_root = other->this_reference();
+  EXPECT_EQ(root->reference_to_servant(via_root), other);
+}
+
+TEST_F(DispatchFixture, StaleForeignAndGarbageKeysGiveObjectNotExist) {
+  const ObjectId id = root->activate_object(servant);
+  auto ref = root->id_to_reference(id);
+  root->deactivate_object(id);
+  root->activate_object(servant);  // a new id, maybe the same slot
+  EXPECT_EQ(minor_of<CORBA::OBJECT_NOT_EXIST>([&] { call(*system, ref, "echo"); }),
+            rtorb::minor::object_not_exist_not_active);
+
+  auto other = make_system(0xabc);
+  auto foreign = root_of(other)->create_reference("IDL:Test/Echo:1.0");
+  EXPECT_FALSE(system->owns_key(key_of(foreign)));
+  EXPECT_TRUE(system->owns_key(key_of(ref)));
+  EXPECT_EQ(minor_of<CORBA::OBJECT_NOT_EXIST>([&] { call(*system, foreign, "echo"); }),
+            rtorb::minor::object_not_exist_stale_key);
+  other->shutdown(false);
+
+  TestRequest garbage("echo", {1, 2, 3}, {});
+  EXPECT_EQ(minor_of<CORBA::OBJECT_NOT_EXIST>([&] { system->dispatch(garbage); }),
+            rtorb::minor::object_not_exist_bad_key);
+  EXPECT_FALSE(system->locate(std::vector<std::uint8_t>{1, 2, 3}));
+  EXPECT_FALSE(system->owns_key(std::vector<std::uint8_t>{}));
+}
+
+TEST_F(DispatchFixture, UserIdReferencesSurviveReactivation) {
+  auto poa = root->create_POA(
+      "u", root->the_POAManager(),
+      {root->create_id_assignment_policy(PS::IdAssignmentPolicyValue::USER_ID)});
+  const ObjectId id = PS::string_to_ObjectId("stable");
+  poa->activate_object_with_id(id, servant);
+  auto ref = poa->id_to_reference(id);
+  poa->deactivate_object(id);
+  EXPECT_FALSE(system->locate(key_of(ref)));
+  auto second = CORBA::make_reference<EchoServant>();
+  poa->activate_object_with_id(PS::string_to_ObjectId("other"),
+                               CORBA::make_reference<EchoServant>());
+  poa->activate_object_with_id(id, second);
+  EXPECT_TRUE(system->locate(key_of(ref)));
+  call(*system, ref, "echo");
+  EXPECT_EQ(second->calls, 1);
+}
+
+TEST_F(DispatchFixture, PersistentReferencesWorkAfterARestart) {
+  std::vector<std::uint8_t> key;
+  {
+    auto before = make_system(1);
+    auto r = root_of(before);
+    auto poa = r->create_POA("store", nullptr, persistent_user_id(r))
+                   ->create_POA("inner", nullptr, persistent_user_id(r));
+    poa->activate_object_with_id(PS::string_to_ObjectId("obj"),
+                                 CORBA::make_reference<EchoServant>());
+    key = key_of(poa->id_to_reference(PS::string_to_ObjectId("obj")));
+    before->shutdown(false);
+  }
+  // The "restarted" server (another instance) recreates its POAs on demand.
+  struct Activator : PS::AdapterActivator {
+    CORBA::servant_reference<EchoServant> servant;
+    bool unknown_adapter(CORBA::object_reference<POA> parent,
+                         const std::string& name) override {
+      auto poa = parent->create_POA(name, parent->the_POAManager(), persistent_user_id(parent));
+      poa->the_activator(parent->the_activator());
+      if (name == "inner") poa->activate_object_with_id(PS::string_to_ObjectId("obj"), servant);
+      return true;
+    }
+  };
+  auto activator = CORBA::make_reference<Activator>();
+  activator->servant = servant;
+  root->the_activator(activator);
+  EXPECT_TRUE(system->owns_key(key));  // the ORB asks only for keys at its own endpoints
+  EXPECT_FALSE(system->locate(key));   // locate activates nothing
+  TestRequest r("echo", key, arguments([](auto& os) { os.write_long(77); }));
+  system->dispatch(r);
+  EXPECT_EQ(r.reply_stream().read_long(), 77);
+  EXPECT_TRUE(system->locate(key));
+  EXPECT_EQ(servant->calls, 1);
+}
+
+TEST_F(DispatchFixture, TransientPoaOfTheSameNameDoesNotTakePersistentKeys) {
+  auto r = root;
+  auto poa = root->create_POA("p", nullptr, persistent_user_id(root));
+  poa->activate_object_with_id(PS::string_to_ObjectId("o"), servant);
+  auto key = key_of(poa->id_to_reference(PS::string_to_ObjectId("o")));
+  auto parsed = rtorb::poa::parse_key(key);
+  ASSERT_TRUE(parsed && parsed->persistent);
+  poa->destroy(false, false);
+  root->create_POA("p", root->the_POAManager(), {});  // TRANSIENT now
+  TestRequest request("echo", key, {});
+  EXPECT_THROW(system->dispatch(request), CORBA::OBJECT_NOT_EXIST);
+}
+
+TEST_F(DispatchFixture, DeactivationWaitsForTheRunningUpcall) {
+  struct Activator : PS::ServantActivator {
+    int etherealized = 0;
+    CORBA::servant_reference<PS::Servant> incarnate(const ObjectId&,
+                                                    CORBA::object_reference<POA>) override {
+      return nullptr;
+    }
+    void etherealize(const ObjectId&, CORBA::object_reference<POA>,
+                     CORBA::servant_reference<PS::Servant>, bool, bool) override {
+      ++etherealized;
+    }
+  };
+  auto poa = root->create_POA("d", root->the_POAManager(),
+                              {root->create_request_processing_policy(
+                                  PS::RequestProcessingPolicyValue::USE_SERVANT_MANAGER)});
+  auto activator = CORBA::make_reference<Activator>();
+  poa->set_servant_manager(activator);
+  const ObjectId id = poa->activate_object(servant);
+  auto ref = poa->id_to_reference(id);
+  servant->hook = [&] {
+    poa->deactivate_object(id);
+    EXPECT_EQ(activator->etherealized, 0);  // still running
+    EXPECT_THROW(poa->id_to_servant(id), POA::ObjectNotActive);
+    EXPECT_THROW(call(*system, ref, "echo"), CORBA::TRANSIENT);  // the activator will be back
+  };
+  call(*system, ref, "echo");
+  EXPECT_EQ(activator->etherealized, 1);
+}
+
+TEST_F(DispatchFixture, SingleThreadPoaRunsOneUpcallAtATimeAndAllowsReentry) {
+  auto poa = root->create_POA(
+      "st", root->the_POAManager(),
+      {root->create_thread_policy(PS::ThreadPolicyValue::SINGLE_THREAD_MODEL)});
+  const ObjectId id = poa->activate_object(servant);
+  auto ref = poa->id_to_reference(id);
+  std::atomic<int> inside{0};
+  std::atomic<int> most{0};
+  std::atomic<int> depth{0};
+  servant->hook = [&] {
+    const int now = ++inside;
+    most = std::max(most.load(), now);
+    if (depth++ == 0) call(*system, ref, "echo");  // reentrant: same thread, no deadlock
+    --depth;
+    std::this_thread::yield();
+    --inside;
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back([&] {
+      for (int j = 0; j < 50; ++j) call(*system, ref, "echo");
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(servant->calls, 400);
+  EXPECT_LE(most, 2);  // the caller and its own nested call, never another thread
+}
+
+TEST_F(DispatchFixture, ShutdownDestroysEveryPoa) {
+  auto poa = root->create_POA("s", nullptr, {});
+  system->shutdown(true);
+  EXPECT_THROW(poa->the_name(), CORBA::OBJECT_NOT_EXIST);
+  EXPECT_THROW(root->the_name(), CORBA::OBJECT_NOT_EXIST);
+  EXPECT_THROW(system->root(), CORBA::OBJECT_NOT_EXIST);
+}
+
+TEST_F(DispatchFixture, DestroyWithWaitReturnsAfterTheRunningUpcall) {
+  auto poa = root->create_POA("w", root->the_POAManager(), {});
+  auto ref = poa->id_to_reference(poa->activate_object(servant));
+  std::atomic<bool> entered{false};
+  std::atomic<bool> release{false};
+  std::atomic<bool> upcall_done{false};
+  std::atomic<bool> destroyed{false};
+  servant->hook = [&] {
+    entered = true;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!release && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    upcall_done = true;
+  };
+  std::thread caller([&] { call(*system, ref, "echo"); });
+  while (!entered) std::this_thread::yield();
+  std::thread destroyer([&] {
+    poa->destroy(true, true);
+    EXPECT_TRUE(upcall_done);
+    destroyed = true;
+  });
+  std::this_thread::yield();
+  EXPECT_FALSE(destroyed);
+  release = true;
+  caller.join();
+  destroyer.join();
+  EXPECT_TRUE(destroyed);
+}

@@ -1,0 +1,125 @@
+// POAManager states as requests see them.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "poa_test_support.hpp"
+
+using namespace poa_test;
+namespace PS = PortableServer;
+using State = PS::POAManager::State;
+
+namespace {
+
+struct ManagerFixture : ::testing::Test {
+  std::shared_ptr<rtorb::poa::PoaSystem> system = make_system(0x77, 2);
+  CORBA::object_reference<PS::POA> root = root_of(system);
+  CORBA::object_reference<PS::POAManager> manager = root->the_POAManager();
+  CORBA::servant_reference<EchoServant> servant = CORBA::make_reference<EchoServant>();
+  CORBA::object_reference<CORBA::Object> ref = root->servant_to_reference(servant);
+  ~ManagerFixture() override { system->shutdown(false); }
+};
+
+}  // namespace
+
+TEST_F(ManagerFixture, ActiveManagerLetsRequestsThrough) {
+  manager->activate();
+  EXPECT_EQ(manager->get_state(), State::ACTIVE);
+  auto request = call(*system, ref, "echo", 41);
+  EXPECT_EQ(request->reply_stream().read_long(), 41);
+}
+
+TEST_F(ManagerFixture, DiscardingManagerRaisesTransient) {
+  manager->discard_requests(false);
+  EXPECT_EQ(manager->get_state(), State::DISCARDING);
+  try {
+    call(*system, ref, "echo");
+    FAIL();
+  } catch (const CORBA::TRANSIENT& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::transient_poa_discarding);
+  }
+  EXPECT_EQ(servant->calls, 0);
+}
+
+TEST_F(ManagerFixture, InactiveManagerRaisesObjAdapterAndCannotComeBack) {
+  manager->deactivate(false, false);
+  EXPECT_EQ(manager->get_state(), State::INACTIVE);
+  EXPECT_THROW(call(*system, ref, "echo"), CORBA::OBJ_ADAPTER);
+  EXPECT_THROW(manager->activate(), PS::POAManager::AdapterInactive);
+  EXPECT_THROW(manager->hold_requests(false), PS::POAManager::AdapterInactive);
+}
+
+TEST_F(ManagerFixture, HoldingManagerHoldsRequestsUntilActivated) {
+  EXPECT_EQ(manager->get_state(), State::HOLDING);
+  std::atomic<std::int32_t> result{0};
+  std::thread caller(
+      [&] { result = call(*system, ref, "echo", 5)->reply_stream().read_long(); });
+  // The held request has not run; activating releases it.
+  while (servant->calls == 0 && result == 0) {
+    manager->activate();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  caller.join();
+  EXPECT_EQ(result, 5);
+}
+
+TEST_F(ManagerFixture, HoldingQueueBeyondItsBoundRaisesTransient) {
+  // Bound 2: of three callers, two wait and one is refused, whatever the order.
+  std::atomic<int> refused{0};
+  std::atomic<int> served{0};
+  std::vector<std::thread> callers;
+  for (int i = 0; i < 3; ++i) {
+    callers.emplace_back([&] {
+      try {
+        call(*system, ref, "echo", 1);
+        ++served;
+      } catch (const CORBA::TRANSIENT&) {
+        ++refused;
+      }
+    });
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (refused == 0 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  manager->activate();
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(refused, 1);
+  EXPECT_EQ(served, 2);
+}
+
+TEST_F(ManagerFixture, DeactivateWithEtherealizeLeavesNoRequestRunning) {
+  manager->activate();
+  call(*system, ref, "echo");
+  manager->deactivate(true, true);
+  EXPECT_EQ(manager->get_state(), State::INACTIVE);
+}
+
+TEST_F(ManagerFixture, WaitForCompletionInsideAnUpcallRaisesBadInvOrder) {
+  manager->activate();
+  servant->hook = [&] {
+    try {
+      manager->hold_requests(true);
+      ADD_FAILURE();
+    } catch (const CORBA::BAD_INV_ORDER& e) {
+      EXPECT_EQ(e.minor(), rtorb::minor::bad_inv_order_wait_in_upcall);
+    }
+  };
+  call(*system, ref, "echo");
+  EXPECT_EQ(manager->get_state(), State::ACTIVE);
+}
+
+TEST_F(ManagerFixture, ShutdownReleasesRequestsHeldByAHoldingManager) {
+  std::atomic<bool> refused{false};
+  std::thread caller([&] {
+    try {
+      call(*system, ref, "echo");
+    } catch (const CORBA::SystemException&) {
+      refused = true;
+    }
+  });
+  // Whether the caller is already held or arrives later, it is refused.
+  system->shutdown(false);
+  caller.join();
+  EXPECT_TRUE(refused);
+  EXPECT_EQ(servant->calls, 0);
+}

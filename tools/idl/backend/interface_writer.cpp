@@ -1,0 +1,173 @@
+// The client side of interfaces (IDL to C++11 mapping 6.7 - 6.9): the proxy class with one
+// stub per operation and attribute accessor, IDL::traits<I> with narrow, and the stub
+// bodies (static invocation: each stub marshals its arguments itself and reads its
+// results, through rtorb::orb::Invocation). Local interfaces are abstract classes derived
+// from CORBA::LocalObject, with neither stubs nor skeletons.
+#include <string>
+#include <vector>
+
+#include "backend/cpp_mapping.hpp"
+#include "backend/operations.hpp"
+#include "backend/sections.hpp"
+
+namespace rtorb::idl::backend {
+namespace {
+
+bool is_local(const InterfaceDecl& decl) { return decl.flavor == InterfaceFlavor::local; }
+
+std::string base_list(const InterfaceDecl& decl) {
+  std::string bases;
+  bool has_local_base = false;
+  for (const InterfaceDecl* base : decl.bases) {
+    bases +=
+        (bases.empty() ? " : " : ", ") + std::string("public virtual ") + qualified_name(*base);
+    has_local_base = has_local_base || is_local(*base);
+  }
+  if (is_local(decl) && !has_local_base) {
+    bases = " : public virtual ::CORBA::LocalObject" +
+            (bases.empty() ? "" : ", " + bases.substr(3));
+  }
+  return bases.empty() ? " : public virtual ::CORBA::Object" : bases;
+}
+
+void write_operation_declarations(const InterfaceDecl& decl, CodeWriter& w) {
+  for (const Operation& op : own_operations(decl)) {
+    if (!op.doc_comment.empty()) w.comment(op.doc_comment);
+    w.line(is_local(decl) ? "virtual " + signature(op) + " = 0;" : signature(op) + ";");
+  }
+}
+
+void write_proxy_members(const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string name = cpp_name(decl.name);
+  w.line();
+  w.label("protected:");
+  w.line(name + "() = default;");
+  w.open("bool rtorb_is_a_known(const std::string& repository_id) const override");
+  write_is_a_return(decl, w);
+  w.close();
+  if (is_local(decl)) return;
+  w.line();
+  w.label("private:");
+  w.line("friend struct ::rtorb::orb::ProxyAccess;");
+  w.line("explicit " + name + "(std::shared_ptr<::rtorb::orb::ObjectCore> core)");
+  w.line("    : ::CORBA::Object(std::move(core)) {}");
+}
+
+void write_interface_traits(const InterfaceDecl& decl, Sections& out) {
+  const std::string type = qualified_name(decl);
+  CodeWriter& w = out.traits;
+  w.line("template <>");
+  w.open("struct traits<" + type + ">");
+  w.line("using ref_type = ::CORBA::object_reference<" + type + ">;");
+  w.line("using weak_ref_type = ::CORBA::weak_object_reference<" + type + ">;");
+  w.line("static constexpr const char* repository_id = " +
+         string_literal(decl.repository_id, false) + ";");
+  w.line("static const ::CORBA::typecode_reference& type_code() { return " + tc_function(decl) +
+         "(); }");
+  w.open("static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object)");
+  if (is_local(decl)) {
+    w.line("return ::rtorb::detail::narrow_local<" + type + ">(object);");
+  } else {
+    w.line("return ::rtorb::detail::narrow_reference<" + type + ">(object, repository_id);");
+  }
+  w.close();
+  w.close(";");
+  w.line();
+}
+
+// The marshaling function handed to Invocation (in and inout arguments in order), as a
+// local lambda; returns the expression to pass.
+std::string write_argument_writer(const Operation& op, CodeWriter& w) {
+  bool any = false;
+  for (const Argument& a : op.arguments) any = any || a.direction != ParamDirection::out;
+  if (!any) return "[](::rtorb::cdr::OutputStream&) {}";
+  const std::string name = local_name(op, "arguments");
+  const std::string os = local_name(op, "os");
+  w.open("const auto " + name + " = [&](::rtorb::cdr::OutputStream& " + os + ")");
+  for (const Argument& a : op.arguments) {
+    if (a.direction != ParamDirection::out)
+      w.line("::rtorb::cdr::write(" + os + ", " + a.name + ");");
+  }
+  w.close(";");
+  return name;
+}
+
+void write_exception_table(const Operation& op, const std::string& table, CodeWriter& w) {
+  w.line("static constexpr ::rtorb::orb::UserExceptionEntry " + table + "[] = {");
+  for (const ExceptionDecl* e : op.raises) {
+    w.line("    {" + string_literal(e->repository_id, false) +
+           ", &::rtorb::detail::UserExceptionReader<" + qualified_name(*e) + ">::raise},");
+  }
+  w.line("};");
+}
+
+void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  w.open(signature(op, definition_name(decl) + "::"));
+  const std::string call = local_name(op, "call");
+  const std::string reply = local_name(op, "reply");
+  const std::string table = local_name(op, "exceptions");
+  w.line("::rtorb::orb::Invocation " + call + "(*this, " + string_literal(op.wire_name, false) +
+         ");");
+  const std::string writer = write_argument_writer(op, w);
+  if (op.oneway) {
+    w.line(call + ".invoke_oneway(" + writer + ");");
+    w.close();
+    w.line();
+    return;
+  }
+  if (!op.raises.empty()) write_exception_table(op, table, w);
+  const std::string invoke =
+      call + ".invoke(" + writer + (op.raises.empty() ? "" : ", " + table) + ")";
+  bool has_out = false;
+  for (const Argument& a : op.arguments) has_out = has_out || a.direction != ParamDirection::in;
+  if (op.result == nullptr && !has_out) {
+    w.line(invoke + ";");
+  } else {
+    w.line("::rtorb::cdr::InputStream& " + reply + " = " + invoke + ";");
+    const std::string result = local_name(op, "result");
+    if (op.result != nullptr && has_out) {
+      w.line(cpp_type(*op.result) + " " + result + " = ::rtorb::cdr::read<" +
+             cpp_type(*op.result) + ">(" + reply + ");");
+    }
+    for (const Argument& a : op.arguments) {
+      if (a.direction != ParamDirection::in) {
+        w.line("::rtorb::cdr::Codec<" + cpp_type(*a.type) + ">::read(" + reply + ", " + a.name +
+               ");");
+      }
+    }
+    if (op.result != nullptr) {
+      w.line(has_out
+                 ? "return " + result + ";"
+                 : "return ::rtorb::cdr::read<" + cpp_type(*op.result) + ">(" + reply + ");");
+    }
+  }
+  w.close();
+  w.line();
+}
+
+}  // namespace
+
+// `return id == "A" || id == "B" ...;`, one repository id per line.
+void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w) {
+  const std::vector<std::string> ids = is_a_ids(decl);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    w.line((i == 0 ? "return " : "       || ") + std::string("repository_id == ") +
+           string_literal(ids[i], false) + (i + 1 == ids.size() ? ";" : ""));
+  }
+}
+
+void write_interface(const InterfaceDecl& decl, Sections& out) {
+  CodeWriter& w = out.types;
+  w.open("class " + cpp_name(decl.name) + base_list(decl));
+  w.label("public:");
+  if (write_scope(decl, true, out) && !own_operations(decl).empty()) w.line();
+  write_operation_declarations(decl, w);
+  write_proxy_members(decl, w);
+  w.close(";");
+  write_interface_traits(decl, out);
+  if (is_local(decl)) return;
+  for (const Operation& op : own_operations(decl)) write_stub(op, decl, out.stubs);
+  write_servant(decl, out);
+}
+
+}  // namespace rtorb::idl::backend

@@ -1,0 +1,224 @@
+// The servant side of interfaces (IDL to C++11 mapping 6.25, TAOX11's naming): the
+// skeleton class POA::M::I a servant derives from, with a pure virtual function per
+// operation and attribute accessor; a static skeleton per operation that reads the
+// arguments, makes the upcall and writes the results or the user exception; and
+// rtorb_dispatch, which finds an operation of I or of any interface it inherits from in
+// constant time through a perfect hash computed here (operation_table.hpp).
+#include <string>
+#include <vector>
+
+#include "backend/cpp_mapping.hpp"
+#include "backend/operation_table.hpp"
+#include "backend/operations.hpp"
+#include "backend/sections.hpp"
+
+namespace rtorb::idl::backend {
+namespace {
+
+std::string servant_namespace(const InterfaceDecl& decl) {
+  const std::string ns = module_namespace(decl);
+  return ns.empty() ? "POA" : "POA::" + ns;
+}
+
+std::string servant_class(const InterfaceDecl& decl) {
+  return "::POA::" + definition_name(decl);
+}
+
+std::string servant_bases(const InterfaceDecl& decl) {
+  if (decl.bases.empty()) return " : public virtual ::PortableServer::Servant";
+  std::string bases;
+  for (const InterfaceDecl* base : decl.bases) {
+    bases +=
+        (bases.empty() ? " : " : ", ") + std::string("public virtual ") + servant_class(*base);
+  }
+  return bases;
+}
+
+std::string skeleton_signature(const Operation& op, const InterfaceDecl& decl,
+                               const std::string& owner) {
+  return "void " + owner + op.skeleton + "(" + servant_class(decl) + "& " +
+         local_name(op, "self") + ", ::rtorb::orb::ServerRequest& " +
+         local_name(op, "request") + ")";
+}
+
+// The types and exceptions nested in the interface, as aliases: in a servant derived from
+// POA::I, the name `I` is the servant base class, so `I::Nested` must resolve there too.
+void write_nested_aliases(const InterfaceDecl& decl, CodeWriter& w) {
+  bool any = false;
+  for (const auto& child : decl.contents) {
+    const DeclKind k = child->kind;
+    if (k != DeclKind::structure && k != DeclKind::union_type && k != DeclKind::enumeration &&
+        k != DeclKind::exception && k != DeclKind::typedef_decl) {
+      continue;
+    }
+    w.line("using " + cpp_name(child->name) + " = " + qualified_name(*child) + ";");
+    any = true;
+  }
+  if (any) w.line();
+}
+
+void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>& ops,
+                         Sections& out) {
+  const std::string name = cpp_name(decl.name);
+  out.servants_ns.enter(servant_namespace(decl));
+  CodeWriter& w = out.servants;
+  if (!decl.doc_comment.empty()) w.comment(decl.doc_comment);
+  w.open("class " + name + servant_bases(decl));
+  w.label("public:");
+  write_nested_aliases(decl, w);
+  for (const Operation& op : ops) {
+    if (!op.doc_comment.empty()) w.comment(op.doc_comment);
+    w.line("virtual " + signature(op) + " = 0;");
+  }
+  if (!ops.empty()) w.line();
+  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
+  w.line("bool _is_a(const std::string& repository_id) override;");
+  w.line("const char* rtorb_repository_id() const override;");
+  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+  w.line();
+  w.label("protected:");
+  w.line(name + "() = default;");
+  if (!ops.empty())
+    w.line(
+        "// The skeletons; static so that the dispatchers of derived interfaces reach them "
+        "too.");
+  for (const Operation& op : ops) w.line("static " + skeleton_signature(op, decl, "") + ";");
+  w.close(";");
+  w.line();
+}
+
+// Reads in and inout arguments in order and declares out ones.
+void write_argument_reads(const Operation& op, const std::string& request, CodeWriter& w) {
+  const std::string in = local_name(op, "in");
+  bool reads = false;
+  for (const Argument& a : op.arguments) reads = reads || a.direction != ParamDirection::out;
+  if (reads) w.line("::rtorb::cdr::InputStream& " + in + " = " + request + ".arguments();");
+  for (const Argument& a : op.arguments) {
+    const std::string type = cpp_type(*a.type);
+    if (a.direction == ParamDirection::out) {
+      w.line(type + " " + a.name + "{};");
+    } else {
+      w.line(type + " " + a.name + " = ::rtorb::cdr::read<" + type + ">(" + in + ");");
+    }
+  }
+}
+
+void write_skeleton(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string self = local_name(op, "self");
+  const std::string request = local_name(op, "request");
+  const std::string result = local_name(op, "result");
+  w.open(skeleton_signature(op, decl, "POA::" + definition_name(decl) + "::"));
+  write_argument_reads(op, request, w);
+  std::string call = self + "." + op.cpp_name + "(";
+  for (std::size_t i = 0; i < op.arguments.size(); ++i)
+    call += (i > 0 ? ", " : "") + op.arguments[i].name;
+  call += ")";
+  const std::string type = result_type(op);
+  if (op.raises.empty()) {
+    w.line(op.result == nullptr ? call + ";" : type + " " + result + " = " + call + ";");
+  } else {
+    if (op.result != nullptr) w.line(type + " " + result + "{};");
+    w.open("try");
+    w.line(op.result == nullptr ? call + ";" : result + " = " + call + ";");
+    for (const ExceptionDecl* e : op.raises) {
+      w.close(" catch (const " + qualified_name(*e) + "& exception) {");
+      w.indent();
+      w.line("::rtorb::cdr::write(" + request + ".user_exception(), exception);");
+      w.line("return;");
+    }
+    w.close();
+  }
+  // Starting the reply even with nothing to write tells the ORB the upcall succeeded.
+  const std::string out = local_name(op, "out");
+  bool writes = op.result != nullptr;
+  for (const Argument& a : op.arguments) writes = writes || a.direction != ParamDirection::in;
+  if (!writes) {
+    w.line("if (" + request + ".response_expected()) " + request + ".reply();");
+  } else {
+    w.line("if (!" + request + ".response_expected()) return;");
+    w.line("::rtorb::cdr::OutputStream& " + out + " = " + request + ".reply();");
+    if (op.result != nullptr) w.line("::rtorb::cdr::write(" + out + ", " + result + ");");
+    for (const Argument& a : op.arguments) {
+      if (a.direction != ParamDirection::in)
+        w.line("::rtorb::cdr::write(" + out + ", " + a.name + ");");
+    }
+  }
+  w.close();
+  w.line();
+}
+
+void write_dispatch(const InterfaceDecl& decl, CodeWriter& w) {
+  const std::vector<Operation> ops = all_operations(decl);
+  w.open("void POA::" + definition_name(decl) +
+         "::rtorb_dispatch(::rtorb::orb::ServerRequest& request)");
+  if (ops.empty()) {
+    w.line("::PortableServer::Servant::rtorb_dispatch(request);");
+    w.close();
+    w.line();
+    return;
+  }
+  std::vector<std::string> names;
+  for (const Operation& op : ops) names.push_back(op.wire_name);
+  const OperationTable table = build_operation_table(names);
+  w.line("// A perfect hash over the operations of " + decl.name +
+         " and the interfaces it inherits from.");
+  std::string displacement;
+  for (const std::uint32_t d : table.displacement)
+    displacement += (displacement.empty() ? "" : ", ") + std::to_string(d);
+  w.line("static constexpr std::uint32_t displacement[] = {" + displacement + "};");
+  w.line("static constexpr std::string_view operations[] = {");
+  for (const std::string& slot : table.slots)
+    w.line("    " + string_literal(slot, false) + ",");
+  w.line("};");
+  w.line("switch (::rtorb::detail::operation_slot(request.operation(), " +
+         std::to_string(table.seed) + "u, displacement, operations)) {");
+  for (const Operation& op : ops) {
+    const int slot = find_operation(table, op.wire_name);
+    const std::string owner = op.owner == &decl ? "" : servant_class(*op.owner) + "::";
+    w.line("  case " + std::to_string(slot) + ": return " + owner + op.skeleton +
+           "(*this, request);");
+  }
+  w.line("  default: return ::PortableServer::Servant::rtorb_dispatch(request);");
+  w.line("}");
+  w.close();
+  w.line();
+}
+
+void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string owner = "POA::" + definition_name(decl) + "::";
+  const std::string type = qualified_name(decl);
+  w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
+  w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
+         ">(::rtorb::orb::core_of(*rtorb_this()));");
+  w.close();
+  w.line();
+  w.open("bool " + owner + "_is_a(const std::string& repository_id)");
+  write_is_a_return(decl, w);
+  w.close();
+  w.line();
+  w.line("const char* " + owner + "rtorb_repository_id() const { return " +
+         string_literal(decl.repository_id, false) + "; }");
+  w.line();
+}
+
+}  // namespace
+
+void write_servant(const InterfaceDecl& decl, Sections& out) {
+  const std::vector<Operation> ops = own_operations(decl);
+  write_servant_class(decl, ops, out);
+  CodeWriter& s = out.skeletons;
+  s.line("// " + decl.name);
+  s.line();
+  write_servant_functions(decl, s);
+  for (const Operation& op : ops) write_skeleton(op, decl, s);
+  write_dispatch(decl, s);
+  CodeWriter& t = out.servant_traits;
+  t.line("template <>");
+  t.open("struct servant_traits<" + qualified_name(decl) + ">");
+  t.line("using base_type = " + servant_class(decl) + ";");
+  t.line("using ref_type = ::CORBA::servant_reference<" + servant_class(decl) + ">;");
+  t.close(";");
+  t.line();
+}
+
+}  // namespace rtorb::idl::backend
