@@ -78,6 +78,29 @@ TEST(TypeCode, DecodesHandWrittenSequenceInBothOrders) {
   EXPECT_EQ(os.to_bytes(), native_byte_order == ByteOrder::big_endian ? be : le);
 }
 
+// omniORB 4.2 writes default_used -2 for a union whose labels cover the discriminator.
+TEST(TypeCode, UnionDefaultIndexBelowMinusOneMeansNoDefault) {
+  OutputStream os;
+  os.write_ulong(static_cast<std::uint32_t>(TCKind::tk_union));
+  const auto encapsulation = os.begin_encapsulation();
+  os.write_string("IDL:U:1.0");
+  os.write_string("U");
+  os.write_ulong(static_cast<std::uint32_t>(TCKind::tk_boolean));
+  os.write_long(-2);
+  os.write_ulong(2);
+  for (const bool label : {false, true}) {
+    os.write_boolean(label);
+    os.write_string(label ? "yes" : "no");
+    os.write_ulong(static_cast<std::uint32_t>(TCKind::tk_long));
+  }
+  os.end_encapsulation(encapsulation);
+  const Bytes bytes = os.to_bytes();
+  InputStream is(bytes, native_byte_order);
+  const TypeCodeRef tc = read_type_code(is);
+  EXPECT_EQ(tc->default_index(), -1);
+  EXPECT_EQ(tc->member_count(), 2u);
+}
+
 // The recursive struct Node, big-endian, offsets from the TCKind at 0. The indirection
 // at 84 has its offset long at 88 and points back to 0: -88.
 Bytes node_big_endian() {
