@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <vector>
 
@@ -37,15 +38,62 @@ std::array<std::uint8_t, 12> code_sets_context(const cdr::CodeSetServiceContext&
   return bytes;
 }
 
+// A reply of this size or less is copied into the invocation itself (on the caller's
+// stack); a larger one into a vector.
+constexpr std::size_t inline_reply_size = 512;
+
+// Takes the reply the server path wrote (into a stream on its own stack) before that
+// stack frame is gone: one copy, into the invocation's own block when it fits.
 class CollocatedChannel final : public ReplyChannel {
  public:
-  explicit CollocatedChannel(std::vector<std::uint8_t>& reply) noexcept : reply_(reply) {}
-  void send(const cdr::OutputStream& message) override { reply_ = message.to_bytes(); }
+  CollocatedChannel(std::array<std::uint8_t, inline_reply_size>& block,
+                    std::vector<std::uint8_t>& large) noexcept
+      : block_(block), large_(large) {}
+  void send(const cdr::OutputStream& message) override {
+    if (message.size() <= block_.size()) {
+      std::size_t n = 0;
+      message.for_each_segment([&](std::span<const std::uint8_t> segment) {
+        std::memcpy(block_.data() + n, segment.data(), segment.size());
+        n += segment.size();
+      });
+      reply_ = {block_.data(), n};
+    } else {
+      large_ = message.to_bytes();
+      reply_ = large_;
+    }
+  }
   void close() noexcept override {}
+  std::span<const std::uint8_t> reply() const noexcept { return reply_; }
 
  private:
-  std::vector<std::uint8_t>& reply_;
+  std::array<std::uint8_t, inline_reply_size>& block_;
+  std::vector<std::uint8_t>& large_;
+  std::span<const std::uint8_t> reply_;
 };
+
+// The request as one span: a view of the stream when it is one segment (a request that
+// fits the first block), otherwise a copy into `copy`.
+std::span<const std::uint8_t> contiguous(const cdr::OutputStream& stream,
+                                         std::vector<std::uint8_t>& copy) {
+  std::span<const std::uint8_t> first;
+  int segments = 0;
+  stream.for_each_segment([&](std::span<const std::uint8_t> segment) {
+    if (segments++ == 0) first = segment;
+  });
+  if (segments <= 1) return first;
+  copy = stream.to_bytes();
+  return copy;
+}
+
+// A whole Reply (not a fragment, no more-fragments flag): the common case, told from two
+// header bytes (the connection has checked magic, version and size) without decoding the
+// header a second time before decode_message does.
+bool is_whole_reply(std::span<const std::uint8_t> message) noexcept {
+  constexpr std::uint8_t reply_type = 1;
+  constexpr std::uint8_t more_fragments_flag = 0x02;
+  return message.size() >= giop::header_size && message[7] == reply_type &&
+         (message[5] == 0 || (message[6] & more_fragments_flag) == 0);
+}
 
 }  // namespace
 
@@ -60,7 +108,8 @@ class InvocationState {
                giop::AddressingDisposition addressing);
   void send_remote(const Target& target, const cdr::OutputStream& request, std::uint32_t id,
                    bool response_expected);
-  void send_collocated(const cdr::OutputStream& request, bool response_expected);
+  void send_collocated(const Target& target, const cdr::OutputStream& request,
+                       bool response_expected);
   void send_multiplexed(const Target& target, const cdr::OutputStream& request,
                         std::uint32_t id, bool response_expected);
   // Leaves the reply in reply_message.
@@ -73,7 +122,8 @@ class InvocationState {
   std::shared_ptr<MultiplexedConnection> shared;  // multiplexed strategy
   MultiplexedConnection::Waiter waiter;
   std::optional<giop::FragmentAssembler> assembler;
-  std::vector<std::uint8_t> collocated_reply;
+  std::array<std::uint8_t, inline_reply_size> collocated_block;
+  std::vector<std::uint8_t> collocated_large;  // replies above inline_reply_size
   std::optional<giop::Message> reply_message;
   std::optional<cdr::InputStream> reply;
   bool reissued = false;
@@ -85,10 +135,12 @@ Invocation::Invocation(const CORBA::Object& target, std::string_view operation) 
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile, "a local object has no profile");
   }
   core->orb()->check_alive();
-  state_ = std::make_unique<InvocationState>(core, operation);
+  static_assert(sizeof(InvocationState) <= state_size, "Invocation::state_size too small");
+  static_assert(alignof(InvocationState) <= alignof(std::max_align_t));
+  state_ = new (storage_) InvocationState(core, operation);
 }
 
-Invocation::~Invocation() = default;
+Invocation::~Invocation() { state_->~InvocationState(); }
 
 bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
                               bool response_expected, giop::AddressingDisposition addressing) {
@@ -99,14 +151,15 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   const bool collocated = core->collocated(target);
   const std::uint32_t id = orb.next_request_id();
   // The connection comes first: whether this is its first request decides the contexts.
-  bool first_request = true;
+  // A collocated request needs none: the server side is given the code sets directly.
+  bool first_request = !collocated;
   if (!collocated) {
     if (orb.options().client_strategy == ClientStrategy::multiplexed) {
       // Requests race to the shared socket, so every one carries the context.
       shared = orb.multiplexed_connection(target.endpoint);
     } else {
       orb.expire_idle_connections();
-      lease.emplace(orb.connections().acquire(transport::CacheKey{target.endpoint}));
+      lease.emplace(orb.connections().acquire(target.cache_key));
       first_request = (*lease)->take_first_request();
     }
   }
@@ -139,30 +192,31 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   giop::end_message(os, start);
 
   if (collocated) {
-    send_collocated(os, response_expected);
+    send_collocated(target, os, response_expected);
   } else {
     send_remote(target, os, id, response_expected);
   }
   return response_expected;
 }
 
-void InvocationState::send_collocated(const cdr::OutputStream& request,
+void InvocationState::send_collocated(const Target& target, const cdr::OutputStream& request,
                                       bool response_expected) {
   OrbCore& orb = *core->orb();
-  // Correctness first: the request is copied to one buffer and served as if received.
-  const std::vector<std::uint8_t> bytes = request.to_bytes();
-  collocated_reply.clear();
-  ConnectionCodeSets code_sets;
-  CollocatedChannel channel(collocated_reply);
+  // Served as if received: the request is viewed where it was marshaled, and the reply
+  // copied once out of the server path's stack.
+  std::vector<std::uint8_t> large_request;
+  const auto bytes = contiguous(request, large_request);
+  ConnectionCodeSets code_sets{target.code_sets};  // what a CodeSets context would say
+  CollocatedChannel channel(collocated_block, collocated_large);
   serve_message(orb, bytes, code_sets, channel);
   if (!response_expected) return;
-  if (collocated_reply.empty()) {
+  if (channel.reply().empty()) {
     raise<CORBA::INTERNAL>(0, "collocated request produced no reply",
                            CompletionStatus::COMPLETED_MAYBE);
   }
   giop::DecodeOptions options;
   options.limits.max_message_size = orb.options().max_message_size;
-  reply_message = giop::decode_message(collocated_reply, options);
+  reply_message = giop::decode_message(channel.reply(), options);
 }
 
 void InvocationState::send_remote(const Target& target, const cdr::OutputStream& request,
@@ -181,7 +235,7 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
   if (request.size() > orb.options().fragment_size && target.version.minor >= 1) {
     transport::send_fragmented(connection, request, orb.options().fragment_size);
   } else {
-    connection.send(request);
+    connection.send_owned(request);  // the lease makes it ours: no lock
   }
   if (!response_expected) return;
   receive(id);
@@ -232,13 +286,15 @@ void InvocationState::receive_reply(std::uint32_t id) {
   transport::Connection& connection = **lease;
   const auto timeout = orb.options().reply_timeout;
   const bool bounded = timeout.count() > 0;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  // The clock is read only when a timeout is configured.
+  const auto deadline = bounded ? std::chrono::steady_clock::now() + timeout
+                                : std::chrono::steady_clock::time_point{};
   for (;;) {
     std::span<const std::uint8_t> message;
     try {
       const auto wait = bounded ? std::chrono::ceil<std::chrono::milliseconds>(
                                       deadline - std::chrono::steady_clock::now())
-                                : std::chrono::milliseconds(3'600'000);
+                                : transport::Connection::forever;
       message = connection.receive_message(std::max(wait, std::chrono::milliseconds(0)));
     } catch (const CORBA::TIMEOUT& e) {
       if (!bounded) continue;
@@ -249,30 +305,33 @@ void InvocationState::receive_reply(std::uint32_t id) {
       lease->discard();
       raise<CORBA::COMM_FAILURE>(e.minor(), e.detail(), CompletionStatus::COMPLETED_MAYBE);
     }
-    const giop::MessageHeader header = giop::decode_header(message);
-    if (header.type == giop::MsgType::close_connection) {
-      lease->discard();
-      raise<CORBA::TRANSIENT>(minor::transient_close_connection,
-                              "server sent CloseConnection before replying");
-    }
-    if (header.type == giop::MsgType::message_error) {
-      lease->discard();
-      raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
-                                 "server answered MessageError",
-                                 CompletionStatus::COMPLETED_MAYBE);
-    }
-    if (header.more_fragments || header.type == giop::MsgType::fragment) {
-      if (!assembler)
-        assembler.emplace(giop::AssemblerLimits{orb.options().max_message_size,
-                                                orb.options().max_message_size});
-      const auto whole = assembler->add(message);
-      if (!whole.complete) continue;
-      message = whole.message;
-    }
-    if (giop::decode_header(message).type != giop::MsgType::reply) {
-      lease->discard();
-      raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "expected a Reply",
-                            CompletionStatus::COMPLETED_MAYBE);
+    if (!is_whole_reply(message)) {
+      giop::MessageHeader header = giop::decode_header(message);
+      if (header.type == giop::MsgType::close_connection) {
+        lease->discard();
+        raise<CORBA::TRANSIENT>(minor::transient_close_connection,
+                                "server sent CloseConnection before replying");
+      }
+      if (header.type == giop::MsgType::message_error) {
+        lease->discard();
+        raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
+                                   "server answered MessageError",
+                                   CompletionStatus::COMPLETED_MAYBE);
+      }
+      if (header.more_fragments || header.type == giop::MsgType::fragment) {
+        if (!assembler)
+          assembler.emplace(giop::AssemblerLimits{orb.options().max_message_size,
+                                                  orb.options().max_message_size});
+        const auto whole = assembler->add(message);
+        if (!whole.complete) continue;
+        message = whole.message;
+        header = giop::decode_header(message);
+      }
+      if (header.type != giop::MsgType::reply) {
+        lease->discard();
+        raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "expected a Reply",
+                              CompletionStatus::COMPLETED_MAYBE);
+      }
     }
     // The reply's request id follows the header (after the 1.0/1.1 service contexts), so
     // the full decode checks it; a stale reply to an abandoned request is skipped.

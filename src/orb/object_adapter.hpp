@@ -4,6 +4,7 @@
 #pragma once
 
 #include <rtorb/corba/object.hpp>
+#include <rtorb/orb/direct_call.hpp>
 #include <rtorb/orb/server_request.hpp>
 
 #include <cstdint>
@@ -36,6 +37,16 @@ class ObjectAdapter {
   virtual bool locate(std::span<const std::uint8_t> key) = 0;
   // True if `key` was made by this adapter: references carrying it are collocated.
   virtual bool owns_key(std::span<const std::uint8_t> key) const noexcept = 0;
+  // -ORBCollocation direct: the servant a request for `key` would be dispatched to, when
+  // nothing would run between the ORB and that servant (manager ACTIVE, the object active
+  // in a RETAIN POA's map and not being deactivated, no servant manager or default servant
+  // involved, no SINGLE_THREAD_MODEL serialisation). Null otherwise, so the caller takes
+  // the normal path, which applies every rule. Counts the call until the guard ends.
+  // Never raises; allocates nothing once warm for TRANSIENT keys (a PERSISTENT key's POA
+  // path is parsed into a vector).
+  virtual DirectServant direct_servant(std::span<const std::uint8_t> /*key*/) noexcept {
+    return {};
+  }
 
   // The objects resolve_initial_references returns for "RootPOA" and "POACurrent".
   virtual CORBA::object_reference<CORBA::Object> root_poa() = 0;

@@ -36,6 +36,7 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
   t->profile_index = index;
   t->profile = *profile;
   t->endpoint = {profile->host, profile->port};
+  t->cache_key = transport::CacheKey{t->endpoint};
   t->version = {1, std::min<std::uint8_t>(profile->version.minor, 2)};
   if (const auto* c = ior::find_component(profile->components, ior::component_tag::code_sets)) {
     try {
@@ -65,15 +66,11 @@ ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference refere
     : orb_(std::move(orb)), reference_(std::move(reference)) {
   ior_data_ = wire ? std::move(*wire) : ior::encode_reference(reference_);
   original_ = choose_target(reference_);
-  target_ = original_;
+  target_.store(original_);
 }
 
 std::shared_ptr<const Target> ObjectCore::target() const {
-  std::shared_ptr<const Target> t;
-  {
-    std::lock_guard lock(mutex_);
-    t = target_;
-  }
+  std::shared_ptr<const Target> t = target_.load(std::memory_order_acquire);
   if (!t) {
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
                              "the reference has no usable IIOP profile");
@@ -87,18 +84,15 @@ void ObjectCore::forward(const ior::ObjectReference& to) {
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");
   }
-  std::lock_guard lock(mutex_);
-  target_ = std::move(t);
+  target_.store(std::move(t), std::memory_order_release);
 }
 
 void ObjectCore::reset_forward() {
-  std::lock_guard lock(mutex_);
-  target_ = original_;
+  target_.store(original_, std::memory_order_release);
 }
 
 bool ObjectCore::forwarded() const {
-  std::lock_guard lock(mutex_);
-  return target_ != original_;
+  return target_.load(std::memory_order_acquire) != original_;
 }
 
 bool ObjectCore::collocated(const Target& target) const {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +15,7 @@
 #include "giop/message_header.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/object_reference.hpp"
+#include "transport/connection_cache.hpp"
 #include "transport/endpoint.hpp"
 
 namespace rtorb::orb {
@@ -27,6 +28,7 @@ struct Target {
   std::size_t profile_index = 0;   // of the IIOP profile in reference.profiles
   ior::IiopProfile profile;
   transport::Endpoint endpoint;
+  transport::CacheKey cache_key;                // endpoint, default band, shared
   giop::Version version;                        // min(profile version, 1.2)
   bool has_code_sets = false;                   // the profile carries TAG_CODE_SETS
   cdr::CodeSetContext code_sets;                // negotiated (defaults without the component)
@@ -53,6 +55,7 @@ class ObjectCore {
   const cdr::IorData& ior_data() const noexcept { return ior_data_; }
 
   // Where the next request goes; raises INV_OBJREF inv_objref_no_profile if nowhere.
+  // Lock-free (an atomic shared_ptr load): every invocation asks.
   std::shared_ptr<const Target> target() const;
   // LOCATION_FORWARD(_PERM): requests go to `to` from now on. Raises INV_OBJREF if it has
   // no usable profile.
@@ -68,9 +71,8 @@ class ObjectCore {
   std::shared_ptr<OrbCore> orb_;
   ior::ObjectReference reference_;
   cdr::IorData ior_data_;
-  mutable std::mutex mutex_;  // guards target_, original_
-  std::shared_ptr<const Target> original_;
-  std::shared_ptr<const Target> target_;
+  std::shared_ptr<const Target> original_;  // set once by the constructor
+  std::atomic<std::shared_ptr<const Target>> target_;
 };
 
 }  // namespace rtorb::orb

@@ -85,7 +85,7 @@ OrbCore::~OrbCore() {
 }
 
 void OrbCore::expire_idle_connections() noexcept {
-  const auto now = transport::ConnectionCache::Clock::now();
+  const auto now = transport::ConnectionCache::coarse_now();  // every call asks: cheap clock
   const std::int64_t ticks = now.time_since_epoch().count();
   std::int64_t due = next_idle_check_.load(std::memory_order_relaxed);
   if (ticks < due) return;
@@ -171,7 +171,7 @@ void OrbCore::activate_endpoints() {
   if (options_.server_threads > 0) {
     pool_ = std::make_unique<transport::ServerThreadPool>(*reactor_, options_.server_threads);
   }
-  endpoints_active_ = true;
+  endpoints_active_.store(true, std::memory_order_release);  // published_ is final now
 }
 
 std::vector<transport::Endpoint> OrbCore::published_endpoints() const {
@@ -180,7 +180,9 @@ std::vector<transport::Endpoint> OrbCore::published_endpoints() const {
 }
 
 bool OrbCore::is_own_endpoint(std::string_view host, std::uint16_t port) const {
-  std::lock_guard lock(mutex_);
+  // No lock (every collocation check asks): published_ is written before
+  // endpoints_active_ is set and never after.
+  if (!endpoints_active_.load(std::memory_order_acquire)) return false;
   for (const auto& e : published_) {
     if (e.port == port && e.host == host) return true;
   }
@@ -239,14 +241,16 @@ ObjectAdapter* OrbCore::adapter_if_created() noexcept {
   return adapter_ptr_.load(std::memory_order_acquire);
 }
 
-void OrbCore::upcall_started() noexcept {
-  std::lock_guard lock(mutex_);
-  ++upcalls_;
-}
+// No lock per upcall: the counter is atomic, and only a shutdown(true) waiting for it to
+// reach zero (upcall_waiters_) makes the last upcall take the mutex to wake it.
+void OrbCore::upcall_started() noexcept { upcalls_.fetch_add(1, std::memory_order_seq_cst); }
 
 void OrbCore::upcall_finished() noexcept {
-  std::lock_guard lock(mutex_);
-  if (--upcalls_ == 0) state_changed_.notify_all();
+  if (upcalls_.fetch_sub(1, std::memory_order_seq_cst) == 1 &&
+      upcall_waiters_.load(std::memory_order_seq_cst) > 0) {
+    std::lock_guard lock(mutex_);
+    state_changed_.notify_all();
+  }
 }
 
 // --- run / shutdown / destroy ------------------------------------------------------------
@@ -262,6 +266,10 @@ void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
     return;
   }
   while (!shut_down()) {
+    if (deadline == steady_clock::time_point::max()) {  // run(): no clock reading per event
+      reactor_->handle_events(seconds(1));
+      continue;
+    }
     const auto now = steady_clock::now();
     if (now >= deadline) return;
     const auto left = ceil<milliseconds>(deadline - now);
@@ -308,8 +316,12 @@ void OrbCore::shutdown(bool wait_for_completion) {
     if (ObjectAdapter* a = adapter_if_created()) a->shutdown(wait_for_completion);
   }
   if (wait_for_completion) {
-    std::unique_lock lock(mutex_);
-    state_changed_.wait(lock, [&] { return upcalls_ == 0; });
+    upcall_waiters_.fetch_add(1, std::memory_order_seq_cst);
+    {
+      std::unique_lock lock(mutex_);
+      state_changed_.wait(lock, [&] { return upcalls_.load(std::memory_order_seq_cst) == 0; });
+    }
+    upcall_waiters_.fetch_sub(1, std::memory_order_seq_cst);
   }
   if (first) {
     std::vector<transport::Reactor::HandlerId> acceptors;

@@ -132,15 +132,16 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::map<transport::Endpoint, std::shared_ptr<MultiplexedConnection>> multiplexed_;
 
   mutable std::mutex mutex_;  // guards the members below
-  bool endpoints_active_ = false;
-  std::vector<transport::Endpoint> published_;
+  std::atomic<bool> endpoints_active_{false};  // set (release) once published_ is final
+  std::vector<transport::Endpoint> published_;  // written under mutex_ before activation
   std::vector<transport::Reactor::HandlerId> acceptors_;  // closed at shutdown
   std::unique_ptr<ObjectAdapter> adapter_;
   std::atomic<ObjectAdapter*> adapter_ptr_{nullptr};  // adapter_, readable without mutex_
   CORBA::object_reference<CORBA::PolicyManager> policy_manager_;
   CORBA::object_reference<CORBA::PolicyCurrent> policy_current_;
   std::condition_variable state_changed_;  // shutdown_, upcalls_
-  std::size_t upcalls_ = 0;
+  std::atomic<std::size_t> upcalls_{0};        // not guarded: atomic
+  std::atomic<std::size_t> upcall_waiters_{0};  // shutdown(true) calls waiting on upcalls_
 
   std::atomic<bool> shutdown_{false};
   std::atomic<bool> destroyed_{false};

@@ -36,12 +36,12 @@ std::uint64_t parse_number(std::string_view name, std::string_view value, std::u
   return n;
 }
 
-bool parse_yes_no(std::string_view name, std::string_view value) {
+std::optional<bool> yes_no(std::string_view value) {
   if (equals_ignoring_case(value, "yes") || value == "1" || equals_ignoring_case(value, "true"))
     return true;
   if (equals_ignoring_case(value, "no") || value == "0" || equals_ignoring_case(value, "false"))
     return false;
-  bad_option(name, "'" + std::string(value) + "' is not yes or no");
+  return std::nullopt;
 }
 
 transport::Endpoint parse_listen_endpoint(std::string_view name, std::string_view value) {
@@ -101,7 +101,16 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
   } else if (is("ReplyTimeout")) {
     o.reply_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
   } else if (is("Collocation")) {
-    o.collocation = parse_yes_no(name, value);
+    // yes and thru_poa: through the POA; direct: straight to the servant where allowed.
+    const bool direct = equals_ignoring_case(value, "direct");
+    if (direct || equals_ignoring_case(value, "thru_poa")) {
+      o.collocation = true;
+    } else if (const auto on = yes_no(value)) {
+      o.collocation = *on;
+    } else {
+      bad_option(name, "'" + std::string(value) + "' is not yes, no, thru_poa or direct");
+    }
+    o.collocation_direct = direct;
   } else if (is("HoldingQueueBound")) {
     o.holding_queue_bound = parse_number(name, value, max_u32);
   } else if (is("GIOPVersion")) {

@@ -30,7 +30,8 @@ struct OrbOptions {
   std::uint32_t max_message_size = 64 * 1024 * 1024;          // -ORBMaxMessageSize
   std::size_t fragment_size = 8 * 1024;                       // -ORBFragmentSize
   std::chrono::milliseconds reply_timeout{0};   // -ORBReplyTimeout: 0 = wait for ever
-  bool collocation = true;                      // -ORBCollocation yes|no
+  bool collocation = true;                      // -ORBCollocation: not "no"
+  bool collocation_direct = false;              // -ORBCollocation direct (else thru_poa)
   std::size_t holding_queue_bound = 1024;       // -ORBHoldingQueueBound (for the POA)
   giop::Version giop_version = giop::giop_1_2;  // -ORBGIOPVersion: what our IORs advertise
 

@@ -23,6 +23,7 @@ struct ConnectionState {
 
   ServerConnections* owner;
   transport::Connection* connection = nullptr;
+  ServerConnections::Use* use = nullptr;
   ConnectionCodeSets code_sets;
 };
 
@@ -61,11 +62,11 @@ transport::MessageHandler ServerConnections::handler() {
   return [state = ConnectionState(*this)](transport::Connection& connection,
                                           std::span<const std::uint8_t> message) mutable {
     state.connection = &connection;
-    state.owner->started(&connection);
+    state.owner->started(&connection, state.use);
     OrbCore& orb = state.owner->orb();
     ConnectionChannel channel(connection, orb.options().fragment_size);
     serve_message(orb, message, state.code_sets, channel);
-    state.owner->finished(&connection);
+    state.owner->finished(&connection, *state.use);
   };
 }
 
@@ -81,17 +82,23 @@ void ServerConnections::say_close(transport::Connection& connection) noexcept {
   connection.close();
 }
 
-void ServerConnections::started(transport::Connection* connection) {
-  std::lock_guard lock(mutex_);
-  ++live_[connection].busy;
+void ServerConnections::started(transport::Connection* connection, Use*& use) {
+  if (use == nullptr) {
+    std::lock_guard lock(mutex_);
+    use = &live_[connection];
+  }
+  use->busy.fetch_add(1, std::memory_order_seq_cst);
 }
 
-void ServerConnections::finished(transport::Connection* connection) noexcept {
-  std::lock_guard lock(mutex_);
-  auto it = live_.find(connection);
-  if (it == live_.end()) return;
-  if (--it->second.busy == 0 && (it->second.close_requested || closing_))
+void ServerConnections::finished(transport::Connection* connection, Use& use) noexcept {
+  // seq_cst pairs with close_all: either it sees this connection busy (and leaves the
+  // close to us), or we see closing_ and close it.
+  if (use.busy.fetch_sub(1, std::memory_order_seq_cst) == 1 &&
+      (use.close_requested.load(std::memory_order_seq_cst) ||
+       closing_.load(std::memory_order_seq_cst))) {
+    std::lock_guard lock(mutex_);
     say_close(*connection);
+  }
 }
 
 void ServerConnections::remove(transport::Connection* connection) noexcept {
@@ -101,12 +108,12 @@ void ServerConnections::remove(transport::Connection* connection) noexcept {
 
 void ServerConnections::close_all() noexcept {
   std::lock_guard lock(mutex_);
-  closing_ = true;
+  closing_.store(true, std::memory_order_seq_cst);
   for (auto& [connection, use] : live_) {
-    if (use.busy == 0) {
+    if (use.busy.load(std::memory_order_seq_cst) == 0) {
       say_close(*connection);
     } else {
-      use.close_requested = true;
+      use.close_requested.store(true, std::memory_order_seq_cst);
     }
   }
 }

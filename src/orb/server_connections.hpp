@@ -7,6 +7,7 @@
 #include <rtorb/cdr/output_stream.hpp>
 
 #include <cstdint>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <span>
@@ -59,24 +60,27 @@ class ServerConnections {
   // (CORBA 3.x, 15.5.1: a server closes only connections with nothing outstanding).
   void close_all() noexcept;
 
-  // Around serving one message on `connection` (registering it on first use). finished()
-  // closes the connection if close_all() came meanwhile.
-  void started(transport::Connection* connection);
-  void finished(transport::Connection* connection) noexcept;
+  // What is known of one connection; its address is stable until remove().
+  struct Use {
+    std::atomic<int> busy{0};
+    std::atomic<bool> close_requested{false};
+  };
+
+  // Around serving one message on `connection`. The first call registers it (one lock);
+  // after that `use` is kept by the caller and no lock is taken unless close_all() came.
+  // finished() closes the connection if close_all() came meanwhile.
+  void started(transport::Connection* connection, Use*& use);
+  void finished(transport::Connection* connection, Use& use) noexcept;
   void remove(transport::Connection* connection) noexcept;
   OrbCore& orb() noexcept { return orb_; }
 
  private:
-  struct Use {
-    int busy = 0;
-    bool close_requested = false;
-  };
   static void say_close(transport::Connection& connection) noexcept;
 
   OrbCore& orb_;
-  std::mutex mutex_;  // guards live_, closing_
+  std::mutex mutex_;  // guards live_ (the map; the counters in it are atomic)
   std::map<transport::Connection*, Use> live_;
-  bool closing_ = false;
+  std::atomic<bool> closing_{false};
 };
 
 }  // namespace rtorb::orb

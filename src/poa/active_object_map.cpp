@@ -29,6 +29,7 @@ std::uint32_t ActiveObjectMap::insert(
   Entry& e = slots_[slot];
   e.id = std::move(id);
   e.servant = std::move(servant);
+  e.direct = dynamic_cast<orb::DirectUpcall*>(e.servant.shared().get());
   e.used = true;
   e.deactivating = false;
   e.in_flight = 0;

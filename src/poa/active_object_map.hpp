@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <rtorb/orb/direct_call.hpp>
 #include <rtorb/poa/poa_types.hpp>
 #include <rtorb/poa/servant.hpp>
 #include <span>
@@ -33,6 +34,9 @@ class ActiveObjectMap {
   struct Entry {
     PortableServer::ObjectId id;
     CORBA::servant_reference<PortableServer::Servant> servant;
+    // The servant as direct collocated calls see it (null if it has no generated skeleton);
+    // cast once here so calls need no cross cast to reach it.
+    orb::DirectUpcall* direct = nullptr;
     std::uint32_t generation = 1;
     std::uint32_t in_flight = 0;  // upcalls running on this entry
     bool used = false;

@@ -73,6 +73,9 @@ class PoaAdapter final : public orb::ObjectAdapter {
   bool owns_key(std::span<const std::uint8_t> key) const noexcept override {
     return system_->owns_key(key);
   }
+  orb::DirectServant direct_servant(std::span<const std::uint8_t> key) noexcept override {
+    return system_->direct_servant(key);
+  }
   CORBA::object_reference<CORBA::Object> root_poa() override {
     return CORBA::object_reference<CORBA::Object>::adopt(system_->root());
   }

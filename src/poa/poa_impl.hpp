@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <rtorb/orb/direct_call.hpp>
 #include <rtorb/orb/server_request.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <span>
@@ -22,7 +23,9 @@ namespace rtorb::poa {
 
 class PoaSystem;
 
-class PoaImpl final : public PortableServer::POA, public std::enable_shared_from_this<PoaImpl> {
+class PoaImpl final : public PortableServer::POA,
+                      public orb::DirectLease,
+                      public std::enable_shared_from_this<PoaImpl> {
  public:
   PoaImpl(std::shared_ptr<PoaSystem> system, std::string name, std::shared_ptr<PoaImpl> parent,
           std::shared_ptr<PoaManagerImpl> manager, PolicyValues policies);
@@ -88,6 +91,11 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // ObjectAdapter documents, or orb::LocationForward.
   void dispatch(orb::ServerRequest& request, const ParsedKey& key);
   bool locate(const ParsedKey& key);
+  // Direct collocated calls (direct_dispatch.cpp): the servant of `key` when this POA would
+  // dispatch straight to it (see ObjectAdapter::direct_servant), counted as an upcall in
+  // progress until the guard ends; `self` is this POA, kept alive by the guard.
+  orb::DirectServant direct_servant(const ParsedKey& key, std::shared_ptr<PoaImpl> self) noexcept;
+  void end_direct_call(std::uint32_t slot, std::uint32_t generation) noexcept override;
   // The child called `name`, asking the AdapterActivator if `activate` (OBJ_ADAPTER OMG
   // minor 1 if it raises); nullptr if there is none.
   std::shared_ptr<PoaImpl> child_for_request(const std::string& name);

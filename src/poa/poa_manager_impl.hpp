@@ -33,6 +33,14 @@ class PoaManagerImpl final : public PortableServer::POAManager {
   // with one leave().
   void enter();
   void leave() noexcept;
+  // enter()'s lock-free ACTIVE path alone (direct collocated calls): true and counted when
+  // ACTIVE (pair with leave()), false in any other state.
+  bool try_enter() noexcept {
+    ++in_flight_;
+    if (state_.load() == State::ACTIVE) return true;
+    leave();
+    return false;
+  }
 
   // The POAs using this manager (for deactivate's etherealization).
   void add_poa(const std::shared_ptr<PoaImpl>& poa);

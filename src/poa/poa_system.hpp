@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <rtorb/orb/direct_call.hpp>
 #include <rtorb/orb/server_request.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <shared_mutex>
@@ -42,6 +43,7 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   void dispatch(orb::ServerRequest& request);
   bool locate(std::span<const std::uint8_t> key);
   bool owns_key(std::span<const std::uint8_t> key) const noexcept;
+  orb::DirectServant direct_servant(std::span<const std::uint8_t> key) noexcept;
   void shutdown(bool wait_for_completion);
 
  private:

@@ -30,7 +30,13 @@ class Connection {
  public:
   using MessageView = std::span<const std::uint8_t>;
 
-  // Takes an open, connected socket; makes it non-blocking.
+  // receive_message's timeout that means "no timeout": one blocking recv, no poll, no
+  // clock reading.
+  static constexpr std::chrono::milliseconds forever = std::chrono::milliseconds::max();
+
+  // Takes an open, connected socket. The descriptor is left in blocking mode (for
+  // receive_message(forever)); every other call passes MSG_DONTWAIT and never blocks
+  // in the kernel.
   explicit Connection(Socket socket, ConnectionOptions options = {});
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -53,16 +59,25 @@ class Connection {
   // then closed.
   void send(const cdr::OutputStream& stream);
   void send(std::span<const std::uint8_t> bytes);
+  // send() without the lock, for a caller that has the connection to itself (a lease of
+  // the exclusive strategy): nobody else may send on it meanwhile.
+  void send_owned(const cdr::OutputStream& stream);
 
   // Reads what the kernel has without blocking and returns the complete messages now
-  // buffered (possibly none). The views stay valid until the next read_available or
-  // receive_message on this connection. On a header we refuse, answers MessageError and
+  // buffered (possibly none). A read shorter than the room offered ends it (the kernel
+  // had no more), so a complete message costs one recv, not a second one to EAGAIN; an
+  // edge-triggered reactor gets a new event for whatever arrives later. The views stay
+  // valid until the next read_available or receive_message on this connection. On a header we refuse, answers MessageError and
   // closes; on end of stream, closes. Messages complete before the problem are returned.
   // Not thread-safe: one reader at a time (the reactor guarantees it).
   std::span<const MessageView> read_available();
 
-  // Blocks up to `timeout` for one complete message. Raises TIMEOUT timeout_reply, or
-  // COMM_FAILURE comm_failure_connection_closed when the connection is or becomes closed.
+  // False when read_available stopped with input possibly left (in the kernel, or framed
+  // no further than 64 messages): call it again after delivering what it returned.
+  bool drained() const noexcept { return drained_; }
+
+  // Blocks up to `timeout` (or `forever`) for one complete message. Raises TIMEOUT
+  // timeout_reply, or COMM_FAILURE comm_failure_connection_closed when the connection is or becomes closed.
   MessageView receive_message(std::chrono::milliseconds timeout);
 
   // Bytes reserved for receiving; it grows only for a message larger than it, and shrinks
@@ -73,7 +88,8 @@ class Connection {
   void close() noexcept;
 
  private:
-  enum class ReadResult { data, would_block, closed };
+  static constexpr std::size_t max_batch = 64;  // messages per read_available
+  enum class ReadResult { data, short_data, would_block, closed };
   struct Frame {
     std::size_t offset;
     std::size_t size;
@@ -85,11 +101,13 @@ class Connection {
   // Makes room for `needed` bytes past end_; false if that would break views taken since
   // the last compact (the caller returns what it has first).
   bool ensure_room();
-  ReadResult read_some();
+  // One recv into the free room (which must not be empty).
+  ReadResult read_some(int flags);
   void refuse_header() noexcept;
   void mark_closed() noexcept;
+  void send_stream(const cdr::OutputStream& stream);
   void send_iov(struct ::iovec* iov, std::size_t count,
-                std::chrono::steady_clock::time_point deadline);
+                std::chrono::steady_clock::time_point& deadline);
 
   Socket socket_;
   ConnectionOptions options_;
@@ -100,6 +118,7 @@ class Connection {
   std::size_t parse_ = 0;   // start of the first byte not yet delivered
   std::size_t end_ = 0;     // end of bytes received
   std::size_t wanted_ = 0;  // bytes still missing for the frame at parse_
+  bool drained_ = true;
   std::vector<Frame> frames_;
   std::vector<MessageView> ready_;
 };

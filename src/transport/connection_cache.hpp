@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "transport/connection.hpp"
 #include "transport/connector.hpp"
@@ -49,12 +50,17 @@ class ConnectionCache {
 
    private:
     friend class ConnectionCache;
-    Lease(ConnectionCache& cache, CacheKey key, std::unique_ptr<Connection> connection) noexcept
-        : cache_(&cache), key_(std::move(key)), connection_(std::move(connection)) {}
+    Lease(ConnectionCache& cache, void* bucket, std::unique_ptr<Connection> connection) noexcept
+        : cache_(&cache), bucket_(bucket), connection_(std::move(connection)) {}
     ConnectionCache* cache_;
-    CacheKey key_;
+    void* bucket_;  // the cache's idle list for this key (stable: never erased)
     std::unique_ptr<Connection> connection_;
   };
+
+  // The clock's time to a few milliseconds, without a clock read on the hardware
+  // (CLOCK_MONOTONIC_COARSE, the same epoch as steady_clock on Linux): enough to order
+  // idle connections and to expire them, cheap enough for every call.
+  static Clock::time_point coarse_now() noexcept;
 
   explicit ConnectionCache(CacheOptions options = {}) : options_(std::move(options)) {}
   ConnectionCache(const ConnectionCache&) = delete;
@@ -78,13 +84,17 @@ class ConnectionCache {
     std::unique_ptr<Connection> connection;
     Clock::time_point since;
   };
-  void release(const CacheKey& key, std::unique_ptr<Connection> connection) noexcept;
+  // Idle connections of one key, most recently used last. A key's list stays once made
+  // (its capacity too), so a lease and its return allocate nothing in steady state.
+  using IdleList = std::vector<Idle>;
+  void release(IdleList& list, std::unique_ptr<Connection> connection) noexcept;
   // Requires mutex_. Closes the idle connection used least recently; false if none.
   bool evict_oldest_idle();
 
   CacheOptions options_;
-  mutable std::mutex mutex_;  // guards idle_, leased_
-  std::multimap<CacheKey, Idle> idle_;
+  mutable std::mutex mutex_;  // guards idle_, idle_count_, leased_
+  std::map<CacheKey, IdleList> idle_;
+  std::size_t idle_count_ = 0;
   std::size_t leased_ = 0;
 };
 

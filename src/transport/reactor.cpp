@@ -13,14 +13,26 @@
 namespace rtorb::transport {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Slot state: generation in the high half, flags in the low bits.
+constexpr std::uint64_t live = 1;     // registered
+constexpr std::uint64_t busy = 2;     // a thread runs (or retires) the handler
+constexpr std::uint64_t pending = 4;  // an event came while busy: run again
+constexpr std::uint64_t removed = 8;  // remove() came while busy
 
-constexpr std::uint32_t input_events = EPOLLIN | EPOLLRDHUP | EPOLLONESHOT;
+constexpr std::uint32_t generation_of(std::uint64_t v) noexcept {
+  return static_cast<std::uint32_t>(v >> 32);
+}
+constexpr std::uint32_t index_of(Reactor::HandlerId id) noexcept {
+  return static_cast<std::uint32_t>(id & 0xffffffffu);
+}
 
-int remaining_ms(Clock::time_point deadline) {
-  const auto left =
-      std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-  return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000));
+std::uint32_t events_for(bool edge) noexcept {
+  return EPOLLIN | EPOLLRDHUP | (edge ? EPOLLET : EPOLLONESHOT);
+}
+
+// True if `state` still describes the registration `id` names.
+bool current(std::uint64_t state, Reactor::HandlerId id) noexcept {
+  return (state & live) != 0 && generation_of(state) == generation_of(id);
 }
 
 }  // namespace
@@ -30,7 +42,8 @@ Reactor::Reactor()
   if (!epoll_ || !wake_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, errno_text("epoll/eventfd", errno));
   }
-  // Level-triggered and never drained: once stop() writes, every leader sees it.
+  // Level-triggered and never drained: once stop() writes, every waiter sees it (epoll
+  // passes a level-triggered readiness on to the next waiter).
   ::epoll_event ev{};
   ev.events = EPOLLIN;
   ev.data.u64 = wake_id;
@@ -39,124 +52,161 @@ Reactor::Reactor()
   }
 }
 
-Reactor::~Reactor() = default;
+Reactor::~Reactor() {
+  for (auto& chunk : owned_chunks_) {
+    for (std::size_t i = 0; i < chunk_size; ++i) chunk[i].handler.reset();
+  }
+}
+
+Reactor::Slot* Reactor::slot(HandlerId id) const noexcept {
+  const std::uint32_t index = index_of(id);
+  if (index / chunk_size >= max_chunks) return nullptr;
+  Slot* chunk = chunks_[index / chunk_size].load(std::memory_order_acquire);
+  return chunk == nullptr ? nullptr : &chunk[index % chunk_size];
+}
 
 Reactor::HandlerId Reactor::add(std::unique_ptr<EventHandler> handler) {
   assert(handler != nullptr);
-  std::lock_guard lock(mutex_);
-  const HandlerId id = next_id_++;
-  ::epoll_event ev{};
-  ev.events = input_events;
-  ev.data.u64 = id;
-  if (::epoll_ctl(epoll_.fd(), EPOLL_CTL_ADD, handler->fd(), &ev) != 0) {
-    raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, errno_text("epoll_ctl ADD", errno));
+  std::uint32_t index = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (free_.empty()) {
+      const std::size_t c = owned_chunks_.size();
+      if (c == max_chunks) {
+        raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, "too many registrations");
+      }
+      owned_chunks_.push_back(std::make_unique<Slot[]>(chunk_size));
+      for (std::size_t i = 0; i < chunk_size; ++i)
+        owned_chunks_.back()[i].index = static_cast<std::uint32_t>(c * chunk_size + i);
+      chunks_[c].store(owned_chunks_.back().get(), std::memory_order_release);
+      for (std::size_t i = chunk_size; i-- > 0;)
+        free_.push_back(static_cast<std::uint32_t>(c * chunk_size + i));
+    }
+    index = free_.back();
+    free_.pop_back();
   }
-  handlers_.emplace(id, Entry{std::move(handler)});
+  Slot& s = *slot(index);
+  const std::uint64_t generation = s.state.load(std::memory_order_relaxed) >> 32;
+  s.fd = handler->fd();
+  s.edge = handler->edge_triggered();
+  s.handler = std::move(handler);
+  s.state.store(generation << 32 | live, std::memory_order_release);
+  const HandlerId id = generation << 32 | index;
+  ::epoll_event ev{};
+  ev.events = events_for(s.edge);
+  ev.data.u64 = id;
+  count_.fetch_add(1, std::memory_order_relaxed);
+  if (::epoll_ctl(epoll_.fd(), EPOLL_CTL_ADD, s.fd, &ev) != 0) {
+    const int err = errno;
+    s.state.fetch_or(busy, std::memory_order_acq_rel);
+    retire(s);
+    raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, errno_text("epoll_ctl ADD", err));
+  }
   return id;
 }
 
-std::unique_ptr<EventHandler> Reactor::erase(
-    std::unordered_map<HandlerId, Entry>::iterator it) {
-  ::epoll_ctl(epoll_.fd(), EPOLL_CTL_DEL, it->second.handler->fd(), nullptr);
-  auto handler = std::move(it->second.handler);
-  handlers_.erase(it);
-  return handler;
+void Reactor::retire(Slot& s) noexcept {
+  ::epoll_ctl(epoll_.fd(), EPOLL_CTL_DEL, s.fd, nullptr);  // before the handler closes fd
+  s.handler.reset();
+  s.fd = -1;
+  const std::uint64_t generation = (s.state.load(std::memory_order_relaxed) >> 32) + 1;
+  s.state.store((generation & 0xffffffffu) << 32, std::memory_order_release);
+  count_.fetch_sub(1, std::memory_order_relaxed);
+  std::lock_guard lock(mutex_);
+  free_.push_back(s.index);
 }
 
 void Reactor::remove(HandlerId id) {
-  std::unique_ptr<EventHandler> dead;  // destroyed after the lock is released
-  std::lock_guard lock(mutex_);
-  const auto it = handlers_.find(id);
-  if (it == handlers_.end()) return;
-  if (it->second.busy) {
-    it->second.removed = true;
-  } else {
-    dead = erase(it);
+  Slot* s = slot(id);
+  if (s == nullptr) return;
+  std::uint64_t state = s->state.load(std::memory_order_acquire);
+  for (;;) {
+    if (!current(state, id) || (state & removed) != 0) return;
+    if ((state & busy) != 0) {
+      // The running thread retires it when its run returns.
+      if (s->state.compare_exchange_weak(state, state | removed, std::memory_order_acq_rel))
+        return;
+    } else if (s->state.compare_exchange_weak(state, state | busy | removed,
+                                              std::memory_order_acq_rel)) {
+      retire(*s);
+      return;
+    }
   }
 }
 
-std::size_t Reactor::handler_count() const {
-  std::lock_guard lock(mutex_);
-  return handlers_.size();
+void Reactor::run_handler(Slot& s) {
+  for (;;) {
+    bool keep = false;
+    try {
+      keep = s.handler->handle_input(*this);
+    } catch (const std::exception&) {
+      keep = false;  // the event loop is the boundary: a failing handler is dropped alone
+    }
+    if (!keep) {
+      retire(s);
+      return;
+    }
+    if (!s.edge) {
+      // Re-armed while still busy: an event from now on finds busy and sets pending.
+      ::epoll_event ev{};
+      ev.events = events_for(false);
+      ev.data.u64 = (s.state.load(std::memory_order_relaxed) >> 32) << 32 | s.index;
+      ::epoll_ctl(epoll_.fd(), EPOLL_CTL_MOD, s.fd, &ev);
+    }
+    std::uint64_t state = s.state.load(std::memory_order_acquire);
+    for (;;) {
+      if ((state & removed) != 0) {
+        retire(s);
+        return;
+      }
+      if ((state & pending) != 0) {
+        if (s.state.compare_exchange_weak(state, state & ~pending, std::memory_order_acq_rel))
+          break;  // input came meanwhile: run again
+      } else if (s.state.compare_exchange_weak(state, state & ~busy,
+                                               std::memory_order_acq_rel)) {
+        return;
+      }
+    }
+  }
 }
 
-void Reactor::rearm(HandlerId id, int fd) {
+bool Reactor::dispatch_one(int timeout_ms) {
   ::epoll_event ev{};
-  ev.events = input_events;
-  ev.data.u64 = id;
-  ::epoll_ctl(epoll_.fd(), EPOLL_CTL_MOD, fd, &ev);
-}
-
-void Reactor::dispatch(HandlerId id) {
-  EventHandler* handler = nullptr;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = handlers_.find(id);
-    if (it == handlers_.end() || it->second.removed) return;
-    it->second.busy = true;
-    handler = it->second.handler.get();
-  }
-  bool keep = false;
-  try {
-    keep = handler->handle_input(*this);
-  } catch (const std::exception&) {
-    keep = false;  // the event loop is the boundary: a failing handler is dropped alone
-  }
-  std::unique_ptr<EventHandler> dead;
-  std::lock_guard lock(mutex_);
-  const auto it = handlers_.find(id);
-  assert(it != handlers_.end());  // busy entries are only marked, never erased
-  it->second.busy = false;
-  if (!keep || it->second.removed) {
-    dead = erase(it);
-  } else {
-    rearm(id, handler->fd());
-  }
-}
-
-bool Reactor::handle_events(std::chrono::milliseconds timeout) {
-  const auto deadline = Clock::now() + timeout;
-  {
-    std::unique_lock lock(lf_mutex_);
-    if (!followers_.wait_until(lock, deadline, [&] { return !leader_ || stopped_; }))
-      return false;
-    if (stopped_) return false;
-    leader_ = true;
-  }
-  ::epoll_event ev{};
-  int n = 0;
-  do {
-    n = ::epoll_wait(epoll_.fd(), &ev, 1, remaining_ms(deadline));
-  } while (n < 0 && errno == EINTR);
-  {
-    // The handle that fired is out of the set (one-shot): promote a follower first,
-    // then run the handler on this thread.
-    std::lock_guard lock(lf_mutex_);
-    leader_ = false;
-  }
-  followers_.notify_one();
+  const int n = ::epoll_wait(epoll_.fd(), &ev, 1, timeout_ms);
   if (n <= 0 || ev.data.u64 == wake_id) return false;
-  dispatch(ev.data.u64);
+  const HandlerId id = ev.data.u64;
+  Slot* s = slot(id);
+  if (s == nullptr) return false;
+  std::uint64_t state = s->state.load(std::memory_order_acquire);
+  for (;;) {
+    if (!current(state, id) || (state & removed) != 0) return false;  // a late event
+    if ((state & busy) != 0) {
+      // Another thread is in this handler: it runs it again when it is done.
+      if (s->state.compare_exchange_weak(state, state | pending, std::memory_order_acq_rel))
+        return false;
+    } else if (s->state.compare_exchange_weak(state, state | busy,
+                                              std::memory_order_acq_rel)) {
+      break;
+    }
+  }
+  run_handler(*s);
   return true;
 }
 
+bool Reactor::handle_events(std::chrono::milliseconds timeout) {
+  if (stopped()) return false;
+  return dispatch_one(static_cast<int>(std::clamp<long long>(timeout.count(), 0, 1'000'000)));
+}
+
 void Reactor::run() {
-  while (!stopped()) handle_events(std::chrono::seconds(1));
+  // The timeout only bounds how late a thread notices stop() if a wake-up were missed.
+  while (!stopped()) dispatch_one(1000);
 }
 
 void Reactor::stop() {
-  {
-    std::lock_guard lock(lf_mutex_);
-    stopped_ = true;
-  }
+  stopped_.store(true, std::memory_order_release);
   const std::uint64_t one = 1;
   [[maybe_unused]] const ssize_t n = ::write(wake_.fd(), &one, sizeof one);
-  followers_.notify_all();
-}
-
-bool Reactor::stopped() const {
-  std::lock_guard lock(lf_mutex_);
-  return stopped_;
 }
 
 }  // namespace rtorb::transport

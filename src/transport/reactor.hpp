@@ -1,13 +1,15 @@
-// An epoll event loop shared by N threads with the leader/followers protocol
-// (docs/transport.md; Pyarali et al., "Leader/Followers").
+// An epoll event loop that any number of threads wait on at once (docs/transport.md,
+// "Reactor"): the kernel wakes one waiter per event and that thread reads, runs the upcall
+// and replies; no leader hand-off, no queue, no lock on the way.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
+#include <vector>
 
 #include "transport/socket.hpp"
 
@@ -19,13 +21,19 @@ class EventHandler {
  public:
   virtual ~EventHandler() = default;
   virtual int fd() const noexcept = 0;
-  // Called when fd() is readable (or closed), by one thread at a time for this handler.
+  // Called when fd() has input (or was closed), by one thread at a time for this handler.
   // Return false to be removed and destroyed. An exception also removes the handler.
+  // An edge-triggered handler must read until the kernel has nothing left for it (a
+  // short read), because only new input raises the next event.
   virtual bool handle_input(Reactor& reactor) = 0;
+  // Edge-triggered (the default, connections): registered once, no epoll_ctl per event.
+  // Otherwise one-shot, re-armed after each run (acceptors: a bounded batch per run).
+  virtual bool edge_triggered() const noexcept { return true; }
 };
 
 class Reactor {
  public:
+  // Names a registration; stale ids (of removed handlers) are recognised and ignored.
   using HandlerId = std::uint64_t;
 
   // Raises NO_RESOURCES no_resources_reactor if epoll or eventfd cannot be created.
@@ -35,47 +43,57 @@ class Reactor {
   // Destroys the remaining handlers; no thread may be inside handle_events.
   ~Reactor();
 
-  // Registers for input, one-shot: the handler leaves the set while it runs and is
-  // re-armed after. Safe from any thread, including inside a handler.
+  // Registers for input. Safe from any thread, including inside a handler. Raises
+  // NO_RESOURCES no_resources_reactor if epoll refuses the descriptor.
   HandlerId add(std::unique_ptr<EventHandler> handler);
-  // Destroys the handler now, or right after the dispatch running it returns.
+  // Destroys the handler now, or right after the run of it in progress returns.
   void remove(HandlerId id);
-  std::size_t handler_count() const;
+  std::size_t handler_count() const noexcept {
+    return count_.load(std::memory_order_relaxed);
+  }
 
-  // Leader/followers: waits (up to `timeout` in all) to become the leader, waits as
-  // leader for one event, promotes a follower, then handles the event on this thread.
-  // Returns true if a handler ran; false on timeout or stop.
+  // Waits up to `timeout` for one event and handles it on this thread. Any number of
+  // threads may wait at once; each event goes to one of them, and a handler runs on one
+  // thread at a time (input arriving meanwhile makes that thread run it again). Returns
+  // true if a handler ran; false on timeout, signal or stop.
   bool handle_events(std::chrono::milliseconds timeout);
   // handle_events until stop().
   void run();
   // Makes every thread in handle_events/run return, now and later. Thread-safe.
   void stop();
-  bool stopped() const;
+  bool stopped() const noexcept { return stopped_.load(std::memory_order_acquire); }
 
  private:
-  struct Entry {
-    std::unique_ptr<EventHandler> handler;
-    bool busy = false;     // a thread is in handle_input
-    bool removed = false;  // remove() came while busy
+  // A registration. Slots live as long as the reactor (a late event may still name one)
+  // and are reused with a new generation.
+  struct Slot {
+    // generation << 32 | flags. Every transition is a compare-exchange.
+    std::atomic<std::uint64_t> state{0};
+    std::unique_ptr<EventHandler> handler;  // owned by the thread holding `busy`
+    int fd = -1;
+    bool edge = true;
+    std::uint32_t index = 0;  // its place in the table, for the ids
   };
-  static constexpr HandlerId wake_id = 0;
+  static constexpr std::size_t chunk_size = 256;
+  static constexpr std::size_t max_chunks = 4096;  // a million registrations
+  static constexpr HandlerId wake_id = ~HandlerId{0};
 
-  void dispatch(HandlerId id);
-  // Requires mutex_.
-  void rearm(HandlerId id, int fd);
-  std::unique_ptr<EventHandler> erase(std::unordered_map<HandlerId, Entry>::iterator it);
+  Slot* slot(HandlerId id) const noexcept;
+  // Runs the handler (busy held by this thread) until no input came meanwhile.
+  void run_handler(Slot& s);
+  // Deregisters and destroys the handler of a slot this thread holds busy; frees the slot.
+  void retire(Slot& s) noexcept;
+  bool dispatch_one(int timeout_ms);
 
   Socket epoll_;
   Socket wake_;  // eventfd; made readable for good by stop()
+  std::atomic<bool> stopped_{false};
+  std::atomic<std::size_t> count_{0};
 
-  mutable std::mutex mutex_;  // guards handlers_, next_id_
-  std::unordered_map<HandlerId, Entry> handlers_;
-  HandlerId next_id_ = 1;
-
-  mutable std::mutex lf_mutex_;  // guards leader_, stopped_
-  std::condition_variable followers_;
-  bool leader_ = false;
-  bool stopped_ = false;
+  std::array<std::atomic<Slot*>, max_chunks> chunks_{};
+  std::mutex mutex_;  // guards owned_chunks_, free_ (add and retire only)
+  std::vector<std::unique_ptr<Slot[]>> owned_chunks_;
+  std::vector<std::uint32_t> free_;
 };
 
 }  // namespace rtorb::transport

@@ -3,9 +3,22 @@
 #include <rtorb/corba/exception.hpp>
 
 namespace rtorb::transport {
+namespace {
+
+// A GIOP 1.1+ message that is neither a Fragment nor has the more-fragments flag: the
+// assembler would hand it back as it is. The connection has already checked the header
+// (magic, version, size), so two bytes decide; anything else takes the assembler.
+bool is_whole_message(std::span<const std::uint8_t> message) noexcept {
+  constexpr std::uint8_t more_fragments_flag = 0x02;
+  constexpr std::uint8_t fragment_type = 7;
+  return message.size() >= giop::header_size && message[4] == 1 && message[5] >= 1 &&
+         (message[6] & more_fragments_flag) == 0 && message[7] != fragment_type;
+}
+
+}  // namespace
 
 bool ConnectionHandler::deliver(std::span<const std::uint8_t> message) {
-  if (mode_ == giop::HeaderMode::lite) {  // GIOPlite has no fragments
+  if (mode_ == giop::HeaderMode::lite || is_whole_message(message)) {
     on_message_(*connection_, message);
     return true;
   }
@@ -27,14 +40,17 @@ bool ConnectionHandler::deliver(std::span<const std::uint8_t> message) {
 }
 
 bool ConnectionHandler::handle_input(Reactor&) {
-  for (const auto message : connection_->read_available()) {
-    if (!deliver(message)) return false;
-  }
+  // Edge-triggered: whatever the kernel holds must be read before returning.
+  do {
+    for (const auto message : connection_->read_available()) {
+      if (!deliver(message)) return false;
+    }
+  } while (!connection_->drained() && !connection_->closed());
   return !connection_->closed();
 }
 
 bool AcceptHandler::handle_input(Reactor& reactor) {
-  // Bounded so that a connection storm cannot keep this thread from being a follower.
+  // Bounded so that a connection storm cannot keep a reactive thread from its requests.
   constexpr int batch = 64;
   for (int i = 0; i < batch; ++i) {
     auto connection = acceptor_->accept();

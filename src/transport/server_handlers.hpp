@@ -13,7 +13,7 @@
 
 namespace rtorb::transport {
 
-// Runs on the thread that read the message (leader/followers: the upcall thread). It may
+// Runs on the thread that read the message (in a pool too: it is the upcall thread). It may
 // send on the connection; an exception it throws drops the connection.
 using MessageHandler = std::function<void(Connection&, std::span<const std::uint8_t> message)>;
 
@@ -48,6 +48,9 @@ class AcceptHandler final : public EventHandler {
                 ConnectionOptions options = {})
       : acceptor_(std::move(acceptor)), on_message_(std::move(on_message)), options_(options) {}
   int fd() const noexcept override { return acceptor_->fd(); }
+  // One-shot: a bounded batch per run, so a connection storm cannot hold a reactive
+  // thread; the reactor re-arms it.
+  bool edge_triggered() const noexcept override { return false; }
   // Accepts what is pending (a bounded batch) and registers a ConnectionHandler for each.
   bool handle_input(Reactor& reactor) override;
 

@@ -1,4 +1,4 @@
-// N threads running one reactor's leader/followers loop.
+// N threads waiting on one reactor together (docs/transport.md, "Thread pool").
 #pragma once
 
 #include <cstddef>

@@ -28,6 +28,12 @@ bool set_non_blocking(int fd) noexcept {
   return flags >= 0 && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
 }
 
+bool set_blocking(int fd) noexcept {
+  const int flags = ::fcntl(fd, F_GETFL, 0);
+  return flags >= 0 &&
+         ((flags & O_NONBLOCK) == 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0);
+}
+
 bool set_no_delay(int fd, bool on) noexcept {
   const int value = on ? 1 : 0;
   return ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &value, sizeof value) == 0;

@@ -35,6 +35,7 @@ std::string errno_text(const char* what, int err);
 
 // Each returns false (errno set) on failure.
 bool set_non_blocking(int fd) noexcept;
+bool set_blocking(int fd) noexcept;
 bool set_no_delay(int fd, bool on) noexcept;
 
 }  // namespace rtorb::transport

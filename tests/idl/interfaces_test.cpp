@@ -145,6 +145,23 @@ TEST_F(Zoo, ReferencesTravelAsArgumentsResultsAndStructMembers) {
   EXPECT_NO_THROW(duck->feed(keeper, "corn"));
 }
 
+TEST_F(Zoo, ObjectReferencesGoIntoAnysAndBack) {
+  auto duck = IDL::traits<::Zoo::Duck>::narrow(remote(duck_servant));
+  CORBA::Any any;
+  any <<= duck;
+  EXPECT_EQ(any.type()->kind(), rtorb::cdr::TCKind::tk_objref);
+  IDL::traits<::Zoo::Duck>::ref_type out;
+  ASSERT_TRUE(any >>= out);
+  ASSERT_TRUE(out);
+  EXPECT_TRUE(out->_is_equivalent(duck));
+  EXPECT_EQ(out->name(), "duck");
+  IDL::traits<::Zoo::Keeper>::ref_type keeper;
+  EXPECT_FALSE(any >>= keeper);
+  any <<= IDL::traits<::Zoo::Duck>::ref_type{};
+  ASSERT_TRUE(any >>= out);
+  EXPECT_FALSE(out);
+}
+
 TEST_F(Zoo, CollocatedCallsUseTheSameStubs) {
   auto duck = IDL::traits<::Zoo::Duck>::narrow(poa->servant_to_reference(duck_servant));
   ASSERT_TRUE(duck);

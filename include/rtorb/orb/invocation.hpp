@@ -15,6 +15,7 @@
 #include <rtorb/corba/object.hpp>
 #include <rtorb/orb/function_ref.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -53,7 +54,11 @@ class Invocation {
   void invoke_oneway(ArgumentWriter arguments);
 
  private:
-  std::unique_ptr<InvocationState> state_;
+  // The state lives inside the Invocation (on the stub's stack), not on the heap: a call
+  // allocates nothing. invocation.cpp checks that it fits.
+  static constexpr std::size_t state_size = 1280;
+  alignas(std::max_align_t) std::byte storage_[state_size];
+  InvocationState* state_;
 };
 
 }  // namespace rtorb::orb

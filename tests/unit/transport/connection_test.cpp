@@ -6,6 +6,7 @@
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <thread>
+#include <algorithm>
 
 #include "loopback.hpp"
 #include "transport/socket.hpp"
@@ -184,6 +185,32 @@ TEST_P(ConnectionOnLoopback, ReceiveMessageTimesOutWithoutBlockingForever) {
   } catch (const CORBA::TIMEOUT& e) {
     EXPECT_EQ(e.minor(), minor::timeout_reply);
   }
+}
+
+TEST_P(ConnectionOnLoopback, ReceiveWithoutTimeoutWaitsForTheWholeMessage) {
+  auto pair = connected_pair(GetParam());
+  ASSERT_TRUE(pair.server);
+  const auto request = test::request_bytes(3, "later");
+  std::thread sender([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    pair.client->send(std::span(request).first(10));  // half a header first
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    pair.client->send(std::span(request).subspan(10));
+  });
+  const auto message = pair.server->receive_message(Connection::forever);
+  sender.join();
+  EXPECT_TRUE(std::equal(message.begin(), message.end(), request.begin(), request.end()));
+}
+
+TEST_P(ConnectionOnLoopback, CloseWakesAReceiveWithoutTimeout) {
+  auto pair = connected_pair(GetParam());
+  ASSERT_TRUE(pair.server);
+  std::thread closer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    pair.server->close();
+  });
+  EXPECT_THROW(pair.server->receive_message(Connection::forever), CORBA::COMM_FAILURE);
+  closer.join();
 }
 
 TEST(Connector, RefusedConnectionIsTransient) {

@@ -160,3 +160,52 @@ TEST_P(ReactorOnLoopback, ThreadPoolServesManyClientsConcurrently) {
 
 }  // namespace
 }  // namespace rtorb::transport
+
+namespace rtorb::transport {
+namespace {
+
+using namespace test;
+
+// Edge-triggered registration: the second request arrives while the first one's upcall
+// holds the connection; the event wakes the other thread, which leaves it to the busy one.
+TEST_P(ReactorOnLoopback, RequestArrivingDuringAnUpcallOnTheSameConnectionIsServedAfterIt) {
+  EchoServer server(GetParam(), 2);
+  auto client = connect(server.endpoint());
+  client->send(request_bytes(1, "block"));
+  ASSERT_TRUE(server.wait_blocked(1));
+  client->send(request_bytes(2, "echo"));
+  std::this_thread::sleep_for(50ms);  // let the second request's event fire meanwhile
+  server.release();
+  EXPECT_EQ(decode_echo_reply(client->receive_message(10s)).request_id, 1u);
+  EXPECT_EQ(decode_echo_reply(client->receive_message(10s)).request_id, 2u);
+}
+
+TEST_P(ReactorOnLoopback, MessageLargerThanTheReceiveBufferIsReadWhole) {
+  EchoServer server(GetParam(), 2);
+  auto client = connect(server.endpoint());
+  const std::string big(200'000, 'x');  // far above the 8 KiB initial buffer
+  client->send(request_bytes(7, big));
+  const auto reply = decode_echo_reply(client->receive_message(10s));
+  EXPECT_EQ(reply.request_id, 7u);
+  EXPECT_EQ(reply.operation, big);
+  EXPECT_EQ(call(*client, 8, "small").request_id, 8u);
+}
+
+TEST(Reactor, StaleIdOfARemovedHandlerIsIgnored) {
+  Reactor reactor;
+  auto acceptor = [] {
+    return std::make_unique<AcceptHandler>(std::make_unique<Acceptor>(Endpoint{"127.0.0.1", 0}),
+                                           [](Connection&, std::span<const std::uint8_t>) {});
+  };
+  const auto first = reactor.add(acceptor());
+  reactor.remove(first);
+  const auto second = reactor.add(acceptor());  // may reuse the slot, with a new generation
+  EXPECT_NE(first, second);
+  reactor.remove(first);
+  EXPECT_EQ(reactor.handler_count(), 1u);
+  reactor.remove(second);
+  EXPECT_EQ(reactor.handler_count(), 0u);
+}
+
+}  // namespace
+}  // namespace rtorb::transport

@@ -53,6 +53,8 @@ std::string header_text(const Specification& spec, Sections& s, const std::strin
   const std::string guard = guard_for(stem_of(spec.main_file), "_C_H_");
   std::string out = banner(version, spec.main_file) + "#ifndef " + guard + "\n#define " + guard + "\n\n" +
                     "#include <rtorb/idl/types.hpp>\n";
+  if (s.types.text().find(": public virtual ::rtorb::orb::DirectUpcall") != std::string::npos)
+    out += "#include <rtorb/orb/direct_call.hpp>\n";
   std::vector<std::string> includes;
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);
@@ -70,6 +72,8 @@ std::string header_text(const Specification& spec, Sections& s, const std::strin
 std::string source_text(const Specification& spec, Sections& s, const std::string& version) {
   std::string out = banner(version, spec.main_file) + "#include \"" + stem_of(spec.main_file) + "C.h\"\n";
   if (!trimmed(s.stubs).empty()) out += "\n#include <rtorb/idl/stub.hpp>\n";
+  if (s.any_ops.text().find("::rtorb::orb::insert_object(") != std::string::npos)
+    out += (trimmed(s.stubs).empty() ? "\n" : "") + std::string("#include <rtorb/orb/any_object.hpp>\n");
   s.typecode_defs_ns.finish();
   s.any_ops_ns.finish();
   append_block(out, "", s.typecode_defs, "");

@@ -37,6 +37,50 @@ void write_operation_declarations(const InterfaceDecl& decl, CodeWriter& w) {
   }
 }
 
+// The upcall class: the operations as pure virtuals with the stub signatures, mirroring
+// IDL inheritance; POA::M::I derives from it, so a stub holding the servant (direct
+// collocation) calls the user's overrides without marshaling.
+void write_upcall_class(const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string name = "rtorb_upcall_" + decl.name;
+  std::string bases;
+  for (const InterfaceDecl* base : decl.bases)
+    bases += (bases.empty() ? " : " : ", ") + std::string("public virtual ") + upcall_class(*base);
+  if (bases.empty()) bases = " : public virtual ::rtorb::orb::DirectUpcall";
+  w.line();
+  w.line("// What a servant of " + decl.name + " implements (POA::" + definition_name(decl) +
+         " derives from it);");
+  w.line("// direct collocated calls reach the servant through it.");
+  w.open("class " + name + bases);
+  w.label("public:");
+  for (const Operation& op : own_operations(decl)) {
+    if (!op.doc_comment.empty()) w.comment(op.doc_comment);
+    w.line("virtual " + signature(op) + " = 0;");
+  }
+  w.line();
+  w.label("protected:");
+  w.line(name + "() = default;");
+  w.close(";");
+}
+
+// operator<<= / operator>>= for references of the interface (in its namespace, so ADL
+// finds them through the template argument of object_reference).
+void write_reference_any_operators(const InterfaceDecl& decl, Sections& out) {
+  const std::string ref = "::CORBA::object_reference<" + qualified_name(decl) + ">";
+  const std::string insert = "void operator<<=(::CORBA::Any& any, const " + ref + "& value)";
+  const std::string extract = "bool operator>>=(const ::CORBA::Any& any, " + ref + "& value)";
+  out.types.line();
+  out.types.line(insert + ";");
+  out.types.line(extract + ";");
+  out.any_ops_ns.enter(module_namespace(decl));
+  out.any_ops.open(insert);
+  out.any_ops.line("::rtorb::orb::insert_object(any, value, " + tc_function(decl) + "());");
+  out.any_ops.close();
+  out.any_ops.open(extract);
+  out.any_ops.line("return any.extract(value, *" + tc_function(decl) + "());");
+  out.any_ops.close();
+  out.any_ops.line();
+}
+
 void write_proxy_members(const InterfaceDecl& decl, CodeWriter& w) {
   const std::string name = cpp_name(decl.name);
   w.line();
@@ -101,8 +145,30 @@ void write_exception_table(const Operation& op, const std::string& table, CodeWr
   w.line("};");
 }
 
+// -ORBCollocation direct: the servant's own member function when the ORB allows it.
+void write_direct_call(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string direct = local_name(op, "direct");
+  const std::string upcall = local_name(op, "upcall");
+  std::string call = upcall + "->" + op.cpp_name + "(";
+  for (std::size_t i = 0; i < op.arguments.size(); ++i)
+    call += (i > 0 ? ", " : "") + op.arguments[i].name;
+  call += ")";
+  w.open("if (::rtorb::orb::DirectServant " + direct + " = ::rtorb::orb::direct_servant(*this))");
+  w.open("if (auto* " + upcall + " = ::rtorb::orb::upcall_cast<" + upcall_class(decl) + ">(" +
+         direct + ".get()))");
+  if (op.result == nullptr) {
+    w.line(call + ";");
+    w.line("return;");
+  } else {
+    w.line("return " + call + ";");
+  }
+  w.close();
+  w.close();
+}
+
 void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
   w.open(signature(op, definition_name(decl) + "::"));
+  write_direct_call(op, decl, w);
   const std::string call = local_name(op, "call");
   const std::string reply = local_name(op, "reply");
   const std::string table = local_name(op, "exceptions");
@@ -156,6 +222,11 @@ void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w) {
   }
 }
 
+std::string upcall_class(const InterfaceDecl& decl) {
+  const std::string ns = module_namespace(decl);
+  return "::" + (ns.empty() ? "" : ns + "::") + "rtorb_upcall_" + decl.name;
+}
+
 void write_interface(const InterfaceDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
   w.open("class " + cpp_name(decl.name) + base_list(decl));
@@ -164,6 +235,8 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   write_operation_declarations(decl, w);
   write_proxy_members(decl, w);
   w.close(";");
+  if (!is_local(decl)) write_upcall_class(decl, w);
+  if (!is_local(decl)) write_reference_any_operators(decl, out);
   write_interface_traits(decl, out);
   if (is_local(decl)) return;
   for (const Operation& op : own_operations(decl)) write_stub(op, decl, out.stubs);

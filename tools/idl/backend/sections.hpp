@@ -50,6 +50,9 @@ bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out);
 void write_interface(const InterfaceDecl& decl, Sections& out);
 // `return repository_id == "..." || ...;` over the ids interface `decl` is an instance of.
 void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w);
+// The class direct collocated calls reach a servant of (non-local) `decl` through:
+// "::M::rtorb_upcall_I" (the IDL name, so escaped names stay valid identifiers).
+std::string upcall_class(const InterfaceDecl& decl);
 // skeleton_writer.cpp: POA::M::I, its skeletons and dispatcher, CORBA::servant_traits<M::I>.
 void write_servant(const InterfaceDecl& decl, Sections& out);
 // union_writer.cpp

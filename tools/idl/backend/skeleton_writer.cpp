@@ -25,13 +25,13 @@ std::string servant_class(const InterfaceDecl& decl) {
 }
 
 std::string servant_bases(const InterfaceDecl& decl) {
-  if (decl.bases.empty()) return " : public virtual ::PortableServer::Servant";
   std::string bases;
   for (const InterfaceDecl* base : decl.bases) {
     bases +=
         (bases.empty() ? " : " : ", ") + std::string("public virtual ") + servant_class(*base);
   }
-  return bases;
+  if (bases.empty()) bases = " : public virtual ::PortableServer::Servant";
+  return bases + ", public virtual " + upcall_class(decl);
 }
 
 std::string skeleton_signature(const Operation& op, const InterfaceDecl& decl,
@@ -66,11 +66,10 @@ void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>
   w.open("class " + name + servant_bases(decl));
   w.label("public:");
   write_nested_aliases(decl, w);
-  for (const Operation& op : ops) {
-    if (!op.doc_comment.empty()) w.comment(op.doc_comment);
-    w.line("virtual " + signature(op) + " = 0;");
+  if (!ops.empty()) {
+    w.line("// The operations to implement are the pure virtuals of " + upcall_class(decl) + ".");
+    w.line();
   }
-  if (!ops.empty()) w.line();
   w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
   w.line("bool _is_a(const std::string& repository_id) override;");
   w.line("const char* rtorb_repository_id() const override;");

@@ -2,6 +2,7 @@
 #include "interfacesC.h"
 
 #include <rtorb/idl/stub.hpp>
+#include <rtorb/orb/any_object.hpp>
 
 namespace rtorb::typecodes::Zoo {
 const ::rtorb::cdr::TypeCodeRef& Closed_tc() {
@@ -104,11 +105,46 @@ bool operator>>=(const ::CORBA::Any& any, ::Zoo::Closed& value) {
   return any.extract(value, *::rtorb::typecodes::Zoo::Closed_tc());
 }
 
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Animal>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Animal_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Animal>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Animal_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Walker>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Walker_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Walker>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Walker_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Swimmer>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Swimmer_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Swimmer>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Swimmer_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Duck>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Duck_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Duck>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Duck_tc());
+}
+
 void operator<<=(::CORBA::Any& any, const ::Zoo::Enclosure& value) {
   any.insert(value, ::rtorb::typecodes::Zoo::Enclosure_tc());
 }
 bool operator>>=(const ::CORBA::Any& any, ::Zoo::Enclosure& value) {
   return any.extract(value, *::rtorb::typecodes::Zoo::Enclosure_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Keeper>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Keeper_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Keeper>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Keeper_tc());
 }
 
 }  // namespace Zoo
@@ -142,18 +178,34 @@ void Codec<::Zoo::Enclosure>::read(InputStream& is, ::Zoo::Enclosure& v) {
 }  // namespace rtorb::cdr
 
 std::string Zoo::Animal::name() {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
+      return upcall->name();
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "_get_name");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<std::string>(reply);
 }
 
 std::int32_t Zoo::Animal::age() {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
+      return upcall->age();
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "_get_age");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 
 void Zoo::Animal::age(std::int32_t value) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
+      upcall->age(value);
+      return;
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "_set_age");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, value);
@@ -162,6 +214,12 @@ void Zoo::Animal::age(std::int32_t value) {
 }
 
 void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
+      upcall->feed(by, food);
+      return;
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "feed");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, by);
@@ -174,6 +232,12 @@ void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const
 }
 
 void Zoo::Walker::walk(std::uint32_t steps) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Walker>(direct.get())) {
+      upcall->walk(steps);
+      return;
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "walk");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, steps);
@@ -182,6 +246,12 @@ void Zoo::Walker::walk(std::uint32_t steps) {
 }
 
 void Zoo::Swimmer::swim(float metres) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Swimmer>(direct.get())) {
+      upcall->swim(metres);
+      return;
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "swim");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, metres);
@@ -190,12 +260,22 @@ void Zoo::Swimmer::swim(float metres) {
 }
 
 ::CORBA::object_reference<::Zoo::Duck> Zoo::Duck::mate() {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(direct.get())) {
+      return upcall->mate();
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "mate");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Duck>>(reply);
 }
 
 std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string& tag) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(direct.get())) {
+      return upcall->measure(scale, weight, tag);
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "measure");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, scale);
@@ -209,6 +289,11 @@ std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string&
 }
 
 ::Zoo::Enclosure Zoo::Keeper::inspect(const ::Zoo::Enclosure& e) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
+      return upcall->inspect(e);
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "inspect");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, e);
@@ -218,6 +303,11 @@ std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string&
 }
 
 ::CORBA::object_reference<::Zoo::Mallard> Zoo::Keeper::favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
+      return upcall->favourite(hint);
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "favourite");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, hint);
@@ -227,6 +317,11 @@ std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string&
 }
 
 std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
+      return upcall->_cxx_default(in);
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "default");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, in);

@@ -3,6 +3,7 @@
 #define RTORB_IDL_INTERFACES_C_H_
 
 #include <rtorb/idl/types.hpp>
+#include <rtorb/orb/direct_call.hpp>
 
 namespace Zoo {
 
@@ -57,6 +58,23 @@ class Animal : public virtual ::CORBA::Object {
   explicit Animal(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Animal implements (POA::Zoo::Animal derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Animal : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual std::string name() = 0;
+  virtual std::int32_t age() = 0;
+  virtual void age(std::int32_t value) = 0;
+  // Raises Closed after hours.
+  virtual void feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) = 0;
+
+ protected:
+  rtorb_upcall_Animal() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Animal>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Animal>& value);
 extern const ::CORBA::typecode_reference _tc_Animal;
 
 class Walker : public virtual ::Zoo::Animal {
@@ -76,6 +94,19 @@ class Walker : public virtual ::Zoo::Animal {
   explicit Walker(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Walker implements (POA::Zoo::Walker derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Walker : public virtual ::Zoo::rtorb_upcall_Animal {
+ public:
+  virtual void walk(std::uint32_t steps) = 0;
+
+ protected:
+  rtorb_upcall_Walker() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Walker>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Walker>& value);
 extern const ::CORBA::typecode_reference _tc_Walker;
 
 class Swimmer : public virtual ::Zoo::Animal {
@@ -95,6 +126,19 @@ class Swimmer : public virtual ::Zoo::Animal {
   explicit Swimmer(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Swimmer implements (POA::Zoo::Swimmer derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Swimmer : public virtual ::Zoo::rtorb_upcall_Animal {
+ public:
+  virtual void swim(float metres) = 0;
+
+ protected:
+  rtorb_upcall_Swimmer() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Swimmer>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Swimmer>& value);
 extern const ::CORBA::typecode_reference _tc_Swimmer;
 
 class Duck : public virtual ::Zoo::Walker, public virtual ::Zoo::Swimmer {
@@ -117,6 +161,20 @@ class Duck : public virtual ::Zoo::Walker, public virtual ::Zoo::Swimmer {
   explicit Duck(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Duck implements (POA::Zoo::Duck derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Duck : public virtual ::Zoo::rtorb_upcall_Walker, public virtual ::Zoo::rtorb_upcall_Swimmer {
+ public:
+  virtual ::CORBA::object_reference<::Zoo::Duck> mate() = 0;
+  virtual std::int32_t measure(std::int32_t scale, double& weight, std::string& tag) = 0;
+
+ protected:
+  rtorb_upcall_Duck() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Duck>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Duck>& value);
 extern const ::CORBA::typecode_reference _tc_Duck;
 
 class Enclosure {
@@ -188,6 +246,21 @@ class Keeper : public virtual ::CORBA::Object {
   explicit Keeper(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Keeper implements (POA::Zoo::Keeper derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Keeper : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual ::Zoo::Enclosure inspect(const ::Zoo::Enclosure& e) = 0;
+  virtual ::CORBA::object_reference<::Zoo::Mallard> favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) = 0;
+  virtual std::int32_t _cxx_default(std::int32_t in) = 0;
+
+ protected:
+  rtorb_upcall_Keeper() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Keeper>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Keeper>& value);
 extern const ::CORBA::typecode_reference _tc_Keeper;
 
 class Feeder : public virtual ::CORBA::LocalObject {

@@ -8,13 +8,9 @@
 
 namespace POA::Zoo {
 // Anything alive.
-class Animal : public virtual ::PortableServer::Servant {
+class Animal : public virtual ::PortableServer::Servant, public virtual ::Zoo::rtorb_upcall_Animal {
  public:
-  virtual std::string name() = 0;
-  virtual std::int32_t age() = 0;
-  virtual void age(std::int32_t value) = 0;
-  // Raises Closed after hours.
-  virtual void feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) = 0;
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Animal.
 
   ::CORBA::object_reference<::Zoo::Animal> _this();
   bool _is_a(const std::string& repository_id) override;
@@ -30,9 +26,9 @@ class Animal : public virtual ::PortableServer::Servant {
   static void rtorb_skel_op_feed(::POA::Zoo::Animal& self, ::rtorb::orb::ServerRequest& request);
 };
 
-class Walker : public virtual ::POA::Zoo::Animal {
+class Walker : public virtual ::POA::Zoo::Animal, public virtual ::Zoo::rtorb_upcall_Walker {
  public:
-  virtual void walk(std::uint32_t steps) = 0;
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Walker.
 
   ::CORBA::object_reference<::Zoo::Walker> _this();
   bool _is_a(const std::string& repository_id) override;
@@ -45,9 +41,9 @@ class Walker : public virtual ::POA::Zoo::Animal {
   static void rtorb_skel_op_walk(::POA::Zoo::Walker& self, ::rtorb::orb::ServerRequest& request);
 };
 
-class Swimmer : public virtual ::POA::Zoo::Animal {
+class Swimmer : public virtual ::POA::Zoo::Animal, public virtual ::Zoo::rtorb_upcall_Swimmer {
  public:
-  virtual void swim(float metres) = 0;
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Swimmer.
 
   ::CORBA::object_reference<::Zoo::Swimmer> _this();
   bool _is_a(const std::string& repository_id) override;
@@ -60,10 +56,9 @@ class Swimmer : public virtual ::POA::Zoo::Animal {
   static void rtorb_skel_op_swim(::POA::Zoo::Swimmer& self, ::rtorb::orb::ServerRequest& request);
 };
 
-class Duck : public virtual ::POA::Zoo::Walker, public virtual ::POA::Zoo::Swimmer {
+class Duck : public virtual ::POA::Zoo::Walker, public virtual ::POA::Zoo::Swimmer, public virtual ::Zoo::rtorb_upcall_Duck {
  public:
-  virtual ::CORBA::object_reference<::Zoo::Duck> mate() = 0;
-  virtual std::int32_t measure(std::int32_t scale, double& weight, std::string& tag) = 0;
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Duck.
 
   ::CORBA::object_reference<::Zoo::Duck> _this();
   bool _is_a(const std::string& repository_id) override;
@@ -77,11 +72,9 @@ class Duck : public virtual ::POA::Zoo::Walker, public virtual ::POA::Zoo::Swimm
   static void rtorb_skel_op_measure(::POA::Zoo::Duck& self, ::rtorb::orb::ServerRequest& request);
 };
 
-class Keeper : public virtual ::PortableServer::Servant {
+class Keeper : public virtual ::PortableServer::Servant, public virtual ::Zoo::rtorb_upcall_Keeper {
  public:
-  virtual ::Zoo::Enclosure inspect(const ::Zoo::Enclosure& e) = 0;
-  virtual ::CORBA::object_reference<::Zoo::Mallard> favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) = 0;
-  virtual std::int32_t _cxx_default(std::int32_t in) = 0;
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Keeper.
 
   ::CORBA::object_reference<::Zoo::Keeper> _this();
   bool _is_a(const std::string& repository_id) override;

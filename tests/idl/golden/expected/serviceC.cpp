@@ -2,6 +2,7 @@
 #include "serviceC.h"
 
 #include <rtorb/idl/stub.hpp>
+#include <rtorb/orb/any_object.hpp>
 
 namespace rtorb::typecodes::Drawing::Canvas {
 const ::rtorb::cdr::TypeCodeRef& Full_tc() {
@@ -61,6 +62,13 @@ bool operator>>=(const ::CORBA::Any& any, ::Drawing::Canvas::Full& value) {
   return any.extract(value, *::rtorb::typecodes::Drawing::Canvas::Full_tc());
 }
 
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Drawing::Canvas>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Drawing::Canvas_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Drawing::Canvas>& value) {
+  return any.extract(value, *::rtorb::typecodes::Drawing::Canvas_tc());
+}
+
 void operator<<=(::CORBA::Any& any, const ::Drawing::Layer& value) {
   any.insert(value, ::rtorb::typecodes::Drawing::Layer_tc());
 }
@@ -97,6 +105,12 @@ void Codec<::Drawing::Layer>::read(InputStream& is, ::Drawing::Layer& v) {
 }  // namespace rtorb::cdr
 
 void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(direct.get())) {
+      upcall->draw(p);
+      return;
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "draw");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, p);
@@ -109,6 +123,11 @@ void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
 }
 
 ::Drawing::Canvas::Polygons Drawing::Canvas::contents() {
+  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
+    if (auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(direct.get())) {
+      return upcall->contents();
+    }
+  }
   ::rtorb::orb::Invocation call(*this, "_get_contents");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<::Drawing::Canvas::Polygons>(reply);

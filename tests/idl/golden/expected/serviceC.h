@@ -3,6 +3,7 @@
 #define RTORB_IDL_SERVICE_C_H_
 
 #include <rtorb/idl/types.hpp>
+#include <rtorb/orb/direct_call.hpp>
 
 #include "shapesC.h"
 
@@ -57,6 +58,20 @@ class Canvas : public virtual ::CORBA::Object {
   explicit Canvas(std::shared_ptr<::rtorb::orb::ObjectCore> core)
       : ::CORBA::Object(std::move(core)) {}
 };
+
+// What a servant of Canvas implements (POA::Drawing::Canvas derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Canvas : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual void draw(const ::Shapes::Polygon& p) = 0;
+  virtual ::Drawing::Canvas::Polygons contents() = 0;
+
+ protected:
+  rtorb_upcall_Canvas() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Drawing::Canvas>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Drawing::Canvas>& value);
 extern const ::CORBA::typecode_reference _tc_Canvas;
 
 class Layer {

@@ -8,13 +8,12 @@
 #include "shapesS.h"
 
 namespace POA::Drawing {
-class Canvas : public virtual ::PortableServer::Servant {
+class Canvas : public virtual ::PortableServer::Servant, public virtual ::Drawing::rtorb_upcall_Canvas {
  public:
   using Full = ::Drawing::Canvas::Full;
   using Polygons = ::Drawing::Canvas::Polygons;
 
-  virtual void draw(const ::Shapes::Polygon& p) = 0;
-  virtual ::Drawing::Canvas::Polygons contents() = 0;
+  // The operations to implement are the pure virtuals of ::Drawing::rtorb_upcall_Canvas.
 
   ::CORBA::object_reference<::Drawing::Canvas> _this();
   bool _is_a(const std::string& repository_id) override;

@@ -1,0 +1,155 @@
+// Zero heap allocations per steady-state call (issue 5; DESIGN.md, "the critical path"):
+// a server ORB and a client ORB in one process talk over loopback TCP, and every operator
+// new in the process (client, server threads, upcall) is counted over a batch of calls.
+#include <gtest/gtest.h>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/poa/poa.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "allocation_counter.hpp"
+#include "cubitC.h"
+#include "cubitS.h"
+
+namespace {
+
+using rtorb::test::start_counting_allocations;
+using rtorb::test::stop_counting_allocations;
+
+constexpr int warm_up_calls = 100;
+constexpr int counted_calls = 1000;
+
+class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
+ public:
+  void cube_void() override {}
+  std::uint8_t cube_octet(std::uint8_t o) override {
+    return static_cast<std::uint8_t>(o * o * o);
+  }
+  std::int32_t cube_long(std::int32_t l) override { return cube(l); }
+  Cubit::Many cube_struct(const Cubit::Many& m) override {
+    return Cubit::Many(static_cast<std::uint8_t>(m.o() * m.o() * m.o()), cube(m.l()),
+                       static_cast<std::int16_t>(m.s() * m.s() * m.s()));
+  }
+  Cubit::LongSeq cube_long_sequence(const Cubit::LongSeq& s) override {
+    Cubit::LongSeq result(s.size());  // the mapping returns a new std::vector: one allocation
+    for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
+    return result;
+  }
+  void ping_oneway() override {}
+  void cube_oneway(std::int32_t l) override { last_.store(cube(l), std::memory_order_relaxed); }
+  void shutdown() override {}
+
+ private:
+  static std::int32_t cube(std::int32_t l) {
+    const auto u = static_cast<std::uint32_t>(l);
+    return static_cast<std::int32_t>(u * u * u);
+  }
+  std::atomic<std::int32_t> last_{0};
+};
+
+IDL::traits<CORBA::ORB>::ref_type init_orb(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  return CORBA::ORB_init(argc, argv.data());
+}
+
+// Server ORB (a pool of `threads`, or reactive mode run by one thread when 0) and a client
+// ORB with another id, so that the client's calls go over loopback TCP.
+class Allocations : public ::testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    const std::string suffix = std::to_string(GetParam()) + "-" +
+                               ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    server_orb_ = init_orb({"server", "-ORBId", "alloc-server-" + suffix, "-ORBEndpoint",
+                            "iiop://127.0.0.1:0", "-ORBServerThreads",
+                            std::to_string(GetParam())});
+    auto poa = IDL::traits<PortableServer::POA>::narrow(
+        server_orb_->resolve_initial_references("RootPOA"));
+    poa->the_POAManager()->activate();
+    const auto id = poa->activate_object(CORBA::make_reference<CubitServant>());
+    local_ = IDL::traits<Cubit>::narrow(poa->id_to_reference(id));
+    if (GetParam() == 0) reactor_ = std::thread([orb = server_orb_] { orb->run(); });
+    client_orb_ = init_orb({"client", "-ORBId", "alloc-client-" + suffix});
+    remote_ = IDL::traits<Cubit>::narrow(
+        client_orb_->string_to_object(server_orb_->object_to_string(local_)));
+    ASSERT_TRUE(remote_ != nullptr);
+  }
+
+  void TearDown() override {
+    remote_ = nullptr;
+    local_ = nullptr;
+    client_orb_->destroy();
+    server_orb_->shutdown(true);
+    if (reactor_.joinable()) reactor_.join();
+    server_orb_->destroy();
+  }
+
+  // Allocations made by `counted_calls` calls of `call`, after `warm_up_calls` of them.
+  template <typename Call>
+  std::size_t allocations_of(Call call) {
+    for (int i = 0; i < warm_up_calls; ++i) call(i);
+    start_counting_allocations();
+    for (int i = 0; i < counted_calls; ++i) call(i);
+    return stop_counting_allocations();
+  }
+
+  IDL::traits<CORBA::ORB>::ref_type server_orb_;
+  IDL::traits<CORBA::ORB>::ref_type client_orb_;
+  IDL::traits<Cubit>::ref_type local_;
+  IDL::traits<Cubit>::ref_type remote_;
+  std::thread reactor_;
+};
+
+TEST_P(Allocations, TwowayCubeLongAllocatesNothingOnEitherSide) {
+  const auto n = allocations_of([&](int i) { EXPECT_EQ(remote_->cube_long(i), i * i * i); });
+  EXPECT_EQ(n, 0u);
+}
+
+TEST_P(Allocations, TwowayCubeStructAllocatesNothingOnEitherSide) {
+  const auto n = allocations_of([&](int i) {
+    const Cubit::Many r = remote_->cube_struct(Cubit::Many(2, i, 3));
+    EXPECT_EQ(r.l(), i * i * i);
+  });
+  EXPECT_EQ(n, 0u);
+}
+
+// The IDL to C++11 mapping makes a sequence a std::vector, so three allocations per call
+// belong to the mapping and the servant, not to the ORB: the server's in-argument, the
+// servant's result and the client's return value. Nothing else may allocate.
+TEST_P(Allocations, TwowayLongSequenceAllocatesOnlyTheMappingsVectors) {
+  Cubit::LongSeq input(16, 3);
+  const auto n = allocations_of([&](int) {
+    const Cubit::LongSeq r = remote_->cube_long_sequence(input);
+    EXPECT_EQ(r.size(), 16u);
+  });
+  EXPECT_EQ(n, 3u * counted_calls);
+}
+
+// The closing twoway comes after the oneways on the same connection, so the server has
+// served them all before counting stops.
+TEST_P(Allocations, OnewayAllocatesNothingOnEitherSide) {
+  const auto n = allocations_of([&](int i) {
+    remote_->cube_oneway(i);
+    if (i % 100 == 99) remote_->cube_void();
+  });
+  EXPECT_EQ(n, 0u);
+}
+
+TEST_P(Allocations, CollocatedThroughThePoaAllocatesNothing) {
+  const auto n = allocations_of([&](int i) { EXPECT_EQ(local_->cube_long(i), i * i * i); });
+  EXPECT_EQ(n, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(PoolOfTwoAndReactive, Allocations, ::testing::Values(2, 0),
+                         [](const auto& info) {
+                           return info.param == 0 ? std::string("Reactive")
+                                                  : std::string("PoolOfTwo");
+                         });
+
+}  // namespace
