@@ -3,12 +3,17 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
 #include <functional>
 #include <iostream>
+#include <latch>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cube.hpp"
@@ -23,6 +28,8 @@ struct ClientOptions {
   std::size_t seq_len = 4;
   bool json = false;
   bool shutdown = false;
+  std::size_t threads = 0;  // --threads N: N threads call for `duration` (0: one, counted)
+  double duration = 2.0;    // seconds, with --threads
 };
 
 inline const std::vector<std::string>& all_operations() {
@@ -39,7 +46,7 @@ inline bool is_oneway(const std::string& operation) {
 [[noreturn]] inline void usage(const char* program) {
   std::cerr << "usage: " << program
             << " <IOR:...|corbaloc:...|file://...> [--op NAME]... [--calls N] [--seq-len L] "
-               "[--json] [--shutdown] [ORB options]\n"
+               "[--json] [--shutdown] [--threads N [--duration S]] [ORB options]\n"
                "operations: cube_void cube_octet cube_long cube_struct cube_long_sequence "
                "ping_oneway cube_oneway (default: all)\n";
   std::exit(2);
@@ -63,6 +70,10 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
         options.seq_len = std::stoul(value());
       } else if (arg == "--json") {
         options.json = true;
+      } else if (arg == "--threads") {
+        options.threads = std::stoul(value());
+      } else if (arg == "--duration") {
+        options.duration = std::stod(value());
       } else if (arg == "--shutdown") {
         options.shutdown = true;
       } else if (options.reference.empty() && arg.rfind("--", 0) != 0) {
@@ -107,6 +118,86 @@ inline LatencySummary measure(const std::string& label, const ClientOptions& opt
   return summarize(label, std::move(samples), Clock::now() - start);
 }
 
+// What --threads measures: every call of every thread, and how many calls each made (a
+// starving thread shows as a small count).
+struct ThreadedSummary {
+  LatencySummary all;
+  std::vector<std::size_t> per_thread_calls;
+};
+
+using CallFactory = std::function<std::function<void(std::size_t)>()>;
+
+// options.threads threads, each with its own call (from `make_call`, so each can hold its
+// own buffers) warm up, then call as fast as they can for options.duration seconds. With
+// rtorb's exclusive strategy and omniORB's one call per connection each thread has a
+// connection of its own. The first exception of any thread is rethrown.
+inline ThreadedSummary measure_threads(const std::string& label, const ClientOptions& options,
+                                       const CallFactory& make_call) {
+  using Clock = std::chrono::steady_clock;
+  const std::size_t n = options.threads;
+  std::vector<std::vector<std::chrono::nanoseconds>> samples(n);
+  std::atomic<bool> stop{false};
+  std::latch warmed_up(static_cast<std::ptrdiff_t>(n) + 1);
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < n; ++t) {
+    threads.emplace_back([&, t] {
+      bool counted = false;
+      try {
+        auto call = make_call();
+        for (std::size_t i = 0; i < 100; ++i) call(i);
+        samples[t].reserve(1 << 18);
+        warmed_up.count_down();
+        counted = true;
+        for (std::size_t i = 0; !stop.load(std::memory_order_relaxed); ++i) {
+          const auto before = Clock::now();
+          call(i);
+          samples[t].push_back(Clock::now() - before);
+        }
+      } catch (...) {
+        const std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        if (!counted) warmed_up.count_down();
+      }
+    });
+  }
+  warmed_up.arrive_and_wait();
+  const auto start = Clock::now();
+  std::this_thread::sleep_for(std::chrono::duration<double>(options.duration));
+  stop = true;
+  for (auto& thread : threads) thread.join();
+  const auto elapsed = Clock::now() - start;
+  if (error) std::rethrow_exception(error);
+  ThreadedSummary result;
+  std::vector<std::chrono::nanoseconds> all;
+  for (auto& s : samples) {
+    result.per_thread_calls.push_back(s.size());
+    all.insert(all.end(), s.begin(), s.end());
+  }
+  result.all = summarize(label, std::move(all), elapsed);
+  return result;
+}
+
+inline void print_threaded(const ThreadedSummary& r, bool json) {
+  if (json) {
+    std::string text = to_json(r.all);
+    text.pop_back();  // the closing brace
+    text += ",\"threads\":" + std::to_string(r.per_thread_calls.size());
+    text += ",\"per_thread_calls\":[";
+    for (std::size_t i = 0; i < r.per_thread_calls.size(); ++i) {
+      text += (i != 0 ? "," : "") + std::to_string(r.per_thread_calls[i]);
+    }
+    std::cout << "[" << text << "]}]\n";
+  } else {
+    print_header();
+    print_row(r.all);
+    std::cout << "calls per thread:";
+    for (auto c : r.per_thread_calls) std::cout << ' ' << c;
+    std::cout << '\n';
+  }
+}
+
 inline std::string label_of(const std::string& operation, const ClientOptions& options) {
   return operation == "cube_long_sequence" ? operation + "[" + std::to_string(options.seq_len) + "]"
                                            : operation;
@@ -123,6 +214,28 @@ inline void print_results(const std::vector<LatencySummary>& results, bool json)
     print_header();
     for (const auto& r : results) print_row(r);
   }
+}
+
+// Runs every operation of `options` (one by one, or with --threads concurrently) and prints
+// the results. `make_call(op)` returns a fresh call of `op`; `sync` is one twoway call.
+inline void run_operations(
+    const ClientOptions& options,
+    const std::function<std::function<void(std::size_t)>(const std::string&)>& make_call,
+    const std::function<void()>& sync) {
+  if (options.threads > 0) {
+    for (const auto& operation : options.operations) {
+      print_threaded(measure_threads(label_of(operation, options), options,
+                                     [&] { return make_call(operation); }),
+                     options.json);
+    }
+    return;
+  }
+  std::vector<LatencySummary> results;
+  for (const auto& operation : options.operations) {
+    results.push_back(measure(label_of(operation, options), options, make_call(operation),
+                              is_oneway(operation), sync));
+  }
+  print_results(results, options.json);
 }
 
 }  // namespace cubit

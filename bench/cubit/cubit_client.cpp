@@ -62,13 +62,10 @@ int main(int argc, char* argv[]) {
       std::cerr << "rtorb-cubit-client: the reference is not a Cubit\n";
       return 1;
     }
-    std::vector<cubit::LatencySummary> results;
-    for (const auto& operation : options.operations) {
-      results.push_back(cubit::measure(cubit::label_of(operation, options), options,
-                                       make_call(target, operation, options.seq_len),
-                                       cubit::is_oneway(operation), [&] { target->cube_void(); }));
-    }
-    cubit::print_results(results, options.json);
+    auto call_of = [&](const std::string& op) {
+      return make_call(target, op, options.seq_len);
+    };
+    cubit::run_operations(options, call_of, [&] { target->cube_void(); });
     if (options.shutdown) target->shutdown();
     orb->destroy();
     return 0;

@@ -81,7 +81,11 @@ int main(int argc, char* argv[]) {
     std::thread signal_waiter([&] {
       int signal = 0;
       sigwait(&signals, &signal);
-      orb->shutdown(false);
+      try {
+        orb->shutdown(false);
+      } catch (const CORBA::BAD_INV_ORDER&) {
+        // omniORB refuses a second shutdown: run() has already returned.
+      }
     });
     orb->run();
     pthread_kill(signal_waiter.native_handle(), SIGTERM);

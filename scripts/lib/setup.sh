@@ -9,6 +9,7 @@ RTORB_PACKAGES=(
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev
   libomniorb4-dev omniidl omniorb omniorb-idl
+  python3-matplotlib strace util-linux binutils
 )
 
 ensure_packages() {

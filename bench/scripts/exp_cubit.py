@@ -1,0 +1,88 @@
+"""Experiment 1, IDL_Cubit: every Cubit operation against rtorb (reactive and a pool of 2),
+omniORB and raw sockets (TCP and Unix) sending the same bytes, in both placements."""
+
+from benchlib import PLACEMENTS, Server, log, run_json
+import byte_counter
+
+SMALL_OPS = ["cube_void", "cube_octet", "cube_long", "cube_struct", "ping_oneway", "cube_oneway"]
+SEQ_LENS = [4, 1024, 65536]
+
+ORB_SERVERS = {
+    "rtorb-reactive": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "0"]),
+    "rtorb-pool2": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "2"]),
+    "omniorb": ("omni", ["-ORBendPoint", "giop:tcp:127.0.0.1:"]),
+}
+
+
+def workloads():
+    """(label, op, seq_len) for every operation the experiment times."""
+    items = [(op, op, 4) for op in SMALL_OPS]
+    items += [(f"cube_long_sequence[{n}]", "cube_long_sequence", n) for n in SEQ_LENS]
+    return items
+
+
+def calls_for(seq_len, calls):
+    return max(calls // {4: 1, 1024: 4, 65536: 40}[seq_len], 50)
+
+
+def run_orb(ctx, system, placement, run_no):
+    kind, server_args = ORB_SERVERS[system]
+    server_cpu, client_cpu = PLACEMENTS[placement]
+    ior_file = f"{ctx.work}/{system}.ior"
+    server = [f"{ctx.bin}/{kind}-cubit-server", "--ior-file", ior_file] + server_args
+    client = f"{ctx.bin}/{kind}-cubit-client"
+    rows = []
+    with Server(server, cpu=server_cpu, ready_file=ior_file) as s:
+        ref = s.ready  # the IOR itself: omniORB reads no file:// URLs
+        batches = [(SMALL_OPS, 4, ctx.calls)] + [(["cube_long_sequence"], n, calls_for(n, ctx.calls))
+                                               for n in SEQ_LENS]
+        for ops, seq_len, calls in batches:
+            argv = [client, ref, "--calls", str(calls), "--seq-len", str(seq_len), "--json"]
+            for op in ops:
+                argv += ["--op", op]
+            for r in run_json(argv, cpu=client_cpu, timeout=300):
+                rows.append(dict(r, system=system, placement=placement, run=run_no))
+    return rows
+
+
+def run_raw(ctx, transport, placement, run_no, sizes):
+    server_cpu, client_cpu = PLACEMENTS[placement]
+    port_file = f"{ctx.work}/raw-{transport}.port"
+    address = ["--tcp", "127.0.0.1:0"] if transport == "tcp" else ["--unix", f"{ctx.work}/raw.sock"]
+    rows = []
+    with Server([f"{ctx.bin}/raw-pingpong", "server"] + address + ["--port-file", port_file],
+                cpu=server_cpu, ready_file=port_file) as s:
+        if transport == "tcp":
+            address = ["--tcp", f"127.0.0.1:{s.ready}"]
+        for label, op, seq_len in workloads():
+            request, reply = sizes[label]
+            calls = ctx.calls if op != "cube_long_sequence" else calls_for(seq_len, ctx.calls)
+            argv = [f"{ctx.bin}/raw-pingpong", "client"] + address + [
+                "--request-bytes", str(request), "--reply-bytes", str(reply),
+                "--calls", str(calls), "--label", label, "--json"]
+            if "oneway" in op:
+                argv.append("--oneway")
+            for r in run_json(argv, cpu=client_cpu, timeout=300):
+                rows.append(dict(r, system=f"raw-{transport}", placement=placement, run=run_no,
+                                 request_bytes=request, reply_bytes=reply))
+    return rows
+
+
+def run_experiment(ctx):
+    log("== 1. IDL_Cubit: capturing GIOP byte counts")
+    sizes = byte_counter.capture(ctx.bin, ctx.work, workloads())
+    for label, (out, back) in sizes.items():
+        log(f"   {label:28s} {out:7d} bytes out {back:7d} back")
+    rows = []
+    for run_no in range(1, ctx.runs + 1):
+        for placement in PLACEMENTS:
+            for system in ORB_SERVERS:
+                if system == "omniorb" and not ctx.has_omni:
+                    continue
+                log(f"   run {run_no} {placement:4s} {system}")
+                rows += run_orb(ctx, system, placement, run_no)
+            for transport in ("tcp", "unix"):
+                log(f"   run {run_no} {placement:4s} raw-{transport}")
+                rows += run_raw(ctx, transport, placement, run_no, sizes)
+    return {"wire_bytes": {k: {"request": v[0], "reply": v[1]} for k, v in sizes.items()},
+            "rows": rows}

@@ -1,0 +1,121 @@
+"""Experiment 5, whitebox: heap allocations, mutex locks and system calls per steady-state
+twoway cube_long call, client side and server side, for rtorb and omniORB, measured from
+outside: the LD_PRELOAD counter (bench/whitebox) and `strace -f -c`. Each figure is
+(count of a run of n2 calls - count of a run of n1 calls) / (calls difference), so start-up,
+warm-up and shutdown cancel."""
+
+import json
+import os
+import shutil
+
+from benchlib import Server, log, run
+
+SYSTEMS = {
+    "rtorb-reactive": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "0"]),
+    "rtorb-pool2": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "2"]),
+    "omniorb": ("omni", ["-ORBendPoint", "giop:tcp:127.0.0.1:"]),
+}
+
+
+def calls_made(n):
+    return n + max(n // 10, 100)
+
+
+def one_run(ctx, system, n, wrap):
+    """Runs a server and a client of n calls (then shutdown); wrap(side, argv) -> (argv, env)."""
+    kind, args = SYSTEMS[system]
+    ior_file = f"{ctx.work}/wb-{system}.ior"
+    argv, env = wrap("server", [f"{ctx.bin}/{kind}-cubit-server", "--ior-file", ior_file] + args)
+    server = Server(argv, env=env, ready_file=ior_file)
+    try:
+        argv, env = wrap("client", [f"{ctx.bin}/{kind}-cubit-client", server.ready, "--op",
+                                    "cube_long", "--calls", str(n), "--shutdown", "--json"])
+        run(argv, env=env, timeout=300)
+        server.wait(30)
+    finally:
+        server.stop()
+
+
+def preload_counts(ctx, system, n):
+    lib = os.path.join(ctx.build, "lib", "librtorb-call-counter.so")
+    files = {side: f"{ctx.work}/count-{system}-{side}-{n}.json" for side in ("client", "server")}
+    for f in files.values():
+        if os.path.exists(f):
+            os.unlink(f)
+
+    def wrap(side, argv):
+        return argv, dict(os.environ, LD_PRELOAD=lib, RTORB_COUNT_OUT=files[side])
+
+    one_run(ctx, system, n, wrap)
+    return {side: json.loads(open(f).read().splitlines()[-1]) for side, f in files.items()}
+
+
+def parse_strace(path):
+    counts = {}
+    for line in open(path):
+        tokens = line.split()
+        if len(tokens) < 5 or not tokens[0][0].isdigit():
+            continue
+        try:
+            counts[tokens[-1]] = int(tokens[3])
+        except ValueError:
+            continue
+    return counts
+
+
+def strace_counts(ctx, system, n):
+    files = {side: f"{ctx.work}/strace-{system}-{side}-{n}.txt" for side in ("client", "server")}
+
+    def wrap(side, argv):
+        return ["strace", "-f", "-c", "-o", files[side]] + argv, None
+
+    one_run(ctx, system, n, wrap)
+    return {side: parse_strace(f) for side, f in files.items()}
+
+
+def locks(counts):
+    return counts["mutex_lock"] + counts["mutex_trylock"] + counts.get("rwlock", 0)
+
+
+def per_call(a, b, calls):
+    return round((b - a) / calls, 3)
+
+
+def measure(ctx, system):
+    rows = []
+    n1, n2 = (300, 1300) if ctx.quick else (1000, 6000)
+    c1, c2 = preload_counts(ctx, system, n1), preload_counts(ctx, system, n2)
+    calls = calls_made(n2) - calls_made(n1)
+    s1 = s2 = None
+    if shutil.which("strace"):
+        m1, m2 = (200, 700) if ctx.quick else (300, 1800)
+        s1, s2 = strace_counts(ctx, system, m1), strace_counts(ctx, system, m2)
+        strace_calls = calls_made(m2) - calls_made(m1)
+    for side in ("client", "server"):
+        a, b = c1[side], c2[side]
+        row = {"system": system, "side": side,
+               "mallocs_per_call": per_call(sum(a[k] for k in ("malloc", "calloc", "realloc", "memalign")),
+                                            sum(b[k] for k in ("malloc", "calloc", "realloc", "memalign")), calls),
+               "frees_per_call": per_call(a["free"], b["free"], calls),
+               "locks_per_call": per_call(locks(a), locks(b), calls)}
+        if s1 is not None:
+            x, y = s1[side], s2[side]
+            row["syscalls_per_call"] = per_call(x.get("total", 0), y.get("total", 0), strace_calls)
+            by_name = {k: per_call(x.get(k, 0), y.get(k, 0), strace_calls)
+                       for k in y if k != "total"}
+            row["syscalls_by_name"] = {k: v for k, v in by_name.items() if abs(v) >= 0.05}
+            row["top_syscalls"] = ", ".join(f"{k} {v:g}" for k, v in sorted(
+                row["syscalls_by_name"].items(), key=lambda kv: -kv[1]))
+        rows.append(row)
+    return rows
+
+
+def run_experiment(ctx):
+    log("== 5. Whitebox")
+    rows = []
+    for system in SYSTEMS:
+        if system == "omniorb" and not ctx.has_omni:
+            continue
+        log(f"   {system}")
+        rows += measure(ctx, system)
+    return {"rows": rows}

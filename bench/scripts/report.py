@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Turns results.json into report.md, report.json (results plus the target checks) and PNG
+plots. Runs on its own too: report.py results.json OUT_DIR (a ctest test feeds it a small
+fake input)."""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plots  # noqa: E402
+import targets  # noqa: E402
+
+
+def fmt(v, digits=1):
+    if v is None:
+        return "–"
+    if isinstance(v, float):
+        return f"{v:,.{digits}f}"
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(fmt(c) for c in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def section_cubit(data):
+    out = ["## 1. IDL_Cubit latency", "",
+           "p50 / p99 in µs (oneways: per send), calls/s, and p50 as a ratio to raw TCP with the",
+           "same bytes (same run, same placement). *same*: client and server on CPU 0; *diff*:",
+           "server on CPU 1, client on CPU 0.", ""]
+    wire = data.get("wire_bytes", {})
+    if wire:
+        out += ["Bytes on the wire per call (rtorb, GIOP 1.2, counted by a relay):", ""]
+        out += table(["operation", "request", "reply"],
+                     [[k, v["request"], v["reply"]] for k, v in wire.items()])
+    rows = data.get("rows", [])
+    raw = {(r["run"], r["placement"], r["operation"]): r for r in rows if r["system"] == "raw-tcp"}
+    for run in sorted({r["run"] for r in rows}):
+        for placement in ("same", "diff"):
+            sel = [r for r in rows if r["run"] == run and r["placement"] == placement]
+            if not sel:
+                continue
+            out += [f"### run {run}, {placement} CPU", ""]
+            body = []
+            for r in sel:
+                base = raw.get((run, placement, r["operation"]))
+                ratio = r["p50_us"] / base["p50_us"] if base and base["p50_us"] else None
+                body.append([r["operation"], r["system"], r["p50_us"], r["p99_us"], r["max_us"],
+                             round(r["calls_per_second"]), fmt(ratio, 2) + " ×" if ratio else "–"])
+            out += table(["operation", "system", "p50 µs", "p99 µs", "max µs", "calls/s",
+                          "p50 / raw TCP"], body)
+    return out
+
+
+def section_concurrency(data):
+    out = ["## 2. Concurrency", "",
+           "Client threads each with its own connection, calling cube_long for a fixed time;",
+           "total calls/s, p99 over all calls, and the fewest and most calls of one thread.", ""]
+    body = [[r["run"], r["placement"], r["server"], r["threads"], round(r["calls_per_second"]),
+             r["p99_us"], min(r["per_thread_calls"]), max(r["per_thread_calls"])]
+            for r in data.get("rows", [])]
+    return out + table(["run", "placement", "server", "client threads", "calls/s", "p99 µs",
+                        "min calls/thread", "max calls/thread"], body)
+
+
+def section_collocation(data):
+    out = ["## 3. Collocation", "",
+           "Calls per second in one process: a remote call over loopback (a second ORB), a",
+           "collocated call through the POA, a direct collocated call, and a plain virtual",
+           "call on the servant.", ""]
+    body = []
+    for r in data.get("rows", []):
+        for mode in ("remote", "thru_poa", "direct", "virtual"):
+            m = r["modes"].get(mode)
+            if isinstance(m, dict):
+                body.append([r["run"], r["operation"], mode, round(m["calls_per_second"]),
+                             m["ns_per_call"]])
+            else:
+                body.append([r["run"], r["operation"], mode, "not available", m or ""])
+    return out + table(["run", "operation", "mode", "calls/s", "ns per call"], body)
+
+
+def section_demux(data):
+    out = ["## 4. Demultiplexing", "",
+           "In-process dispatch time of one GIOP Request (bytes already received) to the servant",
+           "upcall and its reply, as the number of servants, POA depth and operations grow.", ""]
+    body = []
+    for r in data.get("runs", []):
+        for dim, points in r.get("series", {}).items():
+            for p in points:
+                body.append([r["run"], dim, p["n"], p["ns_per_dispatch"]])
+        c = r.get("combined")
+        if c:
+            body.append([r["run"], "1/1/1 → 100000/25/50", "", f"{c['base_ns']:.0f} → {c['worst_ns']:.0f}"])
+    return out + table(["run", "dimension", "n", "ns per dispatch"], body)
+
+
+def section_whitebox(data):
+    out = ["## 5. Whitebox: per steady-state twoway cube_long call", "",
+           "Counted from outside: an LD_PRELOAD library (malloc/calloc/realloc/free,",
+           "pthread_mutex_lock/trylock, rwlocks) and `strace -f -c` (system calls), as (count after N2 calls −",
+           "count after N1 calls) / (N2 − N1).", ""]
+    body = [[r["system"], r["side"], r.get("mallocs_per_call"), r.get("frees_per_call"),
+             r.get("locks_per_call"), r.get("syscalls_per_call"), r.get("top_syscalls", "")]
+            for r in data.get("rows", [])]
+    return out + table(["system", "side", "allocations", "frees", "locks", "system calls",
+                        "system calls by name"], body)
+
+
+def section_footprint(data):
+    out = ["## 6. Footprint (stripped bytes)", ""]
+    body = [[k, v] for k, v in data.get("sizes", {}).items()]
+    out += table(["file", "stripped bytes"], body)
+    if data.get("note"):
+        out += [data["note"], ""]
+    return out
+
+
+SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
+            "collocation": section_collocation, "demux": section_demux,
+            "whitebox": section_whitebox, "footprint": section_footprint}
+
+
+def section_targets(checks):
+    out = ["## Targets (issue 5)", ""]
+    passed = sum(1 for c in checks if c["pass"])
+    out += [f"{passed} of {len(checks)} checks pass.", ""]
+    body = [[c["target"], c["scope"], fmt(c["value"], 3), c["limit"],
+             "PASS" if c["pass"] else "**FAIL**", c["detail"]] for c in checks]
+    return out + table(["target", "where", "value", "limit", "result", "numbers"], body)
+
+
+def write_report(results, out_dir):
+    checks = targets.evaluate(results)
+    images = plots.draw(results, out_dir)
+    m = results.get("machine", {})
+    lines = ["# rtorb benchmark report", "",
+             f"{m.get('date', '?')} on {m.get('host', '?')}: {m.get('cpus', '?')} CPUs "
+             f"({m.get('cpu_model', '?')}), kernel {m.get('kernel', '?')}, load before "
+             f"{m.get('load_before', '?')}. {'Quick run. ' if results.get('quick') else ''}"
+             f"Total {results.get('seconds', '?')} s.", ""]
+    lines += section_targets(checks)
+    for name, section in SECTIONS.items():
+        data = results.get("experiments", {}).get(name)
+        if data is None:
+            continue
+        if "error" in data:
+            lines += [f"## {name}", "", f"Not measured: {data['error']}", ""]
+            continue
+        lines += section(data)
+        lines += [f"![{n}]({os.path.basename(p)})" for n, p in images.get(name, [])] + [""]
+    with open(os.path.join(out_dir, "report.md"), "w") as f:
+        f.write("\n".join(lines))
+    with open(os.path.join(out_dir, "report.json"), "w") as f:
+        json.dump(dict(results, targets=checks), f, indent=1)
+    return checks
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: report.py results.json OUT_DIR")
+    os.makedirs(sys.argv[2], exist_ok=True)
+    checks = write_report(json.load(open(sys.argv[1])), sys.argv[2])
+    print(f"report: {sys.argv[2]}/report.md, {len(checks)} target checks")

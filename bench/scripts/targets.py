@@ -1,0 +1,140 @@
+"""The targets of issue 5, checked on results.json: each check gives rows of
+{target, scope, value, limit, pass, detail}. Ratios are only taken within one run and one
+placement."""
+
+
+def _index(rows):
+    return {(r["run"], r["placement"], r["system"], r["operation"]): r for r in rows}
+
+
+def _row(target, scope, value, limit, ok, detail):
+    return {"target": target, "scope": scope, "value": round(value, 3) if value is not None else None,
+            "limit": limit, "pass": ok, "detail": detail}
+
+
+def _ratio_check(out, target, scope, num, den, field, limit, detail_fmt, at_least=False):
+    if num is None or den is None or not den.get(field):
+        return
+    ratio = num[field] / den[field]
+    ok = ratio >= limit if at_least else ratio <= limit
+    out.append(_row(target, scope, ratio, ("≥ " if at_least else "≤ ") + str(limit), ok,
+                    detail_fmt.format(a=num[field], b=den[field])))
+
+
+def cubit_targets(data):
+    out = []
+    idx = _index(data.get("rows", []))
+    scopes = sorted({(k[0], k[1]) for k in idx})
+    for run, placement in scopes:
+        for system in ("rtorb-reactive", "rtorb-pool2"):
+            scope = f"run {run}, {placement} CPU, {system}"
+            get = lambda s, op: idx.get((run, placement, s, op))  # noqa: E731
+            cl = "cube_long"
+            _ratio_check(out, "cube_long p50 ≤ 1.05 × raw TCP", scope, get(system, cl),
+                         get("raw-tcp", cl), "p50_us", 1.05, "{a:.1f} µs vs {b:.1f} µs")
+            _ratio_check(out, "cube_long p50 ≤ omniORB", scope, get(system, cl),
+                         get("omniorb", cl), "p50_us", 1.0, "{a:.1f} µs vs {b:.1f} µs")
+            _ratio_check(out, "cube_long p99 ≤ 1.25 × raw TCP", scope, get(system, cl),
+                         get("raw-tcp", cl), "p99_us", 1.25, "{a:.1f} µs vs {b:.1f} µs")
+            seq = "cube_long_sequence[65536]"
+            _ratio_check(out, "sequence 65536 p50 ≤ 1.10 × raw TCP", scope, get(system, seq),
+                         get("raw-tcp", seq), "p50_us", 1.10, "{a:.1f} µs vs {b:.1f} µs")
+            _ratio_check(out, "sequence 65536 p50 ≤ 0.9 × omniORB", scope, get(system, seq),
+                         get("omniorb", seq), "p50_us", 0.9, "{a:.1f} µs vs {b:.1f} µs")
+            for op in ("cube_oneway", "ping_oneway"):
+                _ratio_check(out, f"{op} sends/s ≥ 0.9 × raw TCP", scope, get(system, op),
+                             get("raw-tcp", op), "calls_per_second", 0.9,
+                             "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+    return out
+
+
+def concurrency_targets(data):
+    out = []
+    rows = data.get("rows", [])
+    idx = {(r["run"], r["placement"], r["server"], r["threads"]): r for r in rows}
+    for (run, placement, server, threads), r in sorted(idx.items()):
+        if server != "rtorb-pool2" or threads < 4:
+            continue
+        scope = f"run {run}, {placement} CPU, {threads} client threads"
+        omni = idx.get((run, placement, "omniorb-pool2", threads))
+        _ratio_check(out, "pool of 2: calls/s ≥ 1.2 × omniORB (pool of 2)", scope, r, omni,
+                     "calls_per_second", 1.2, "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+        per = r.get("per_thread_calls") or []
+        if per:
+            fair = min(per) / (sum(per) / len(per))
+            out.append(_row("pool of 2: no client starves (min ≥ 0.5 × mean calls)", scope, fair,
+                            "≥ 0.5", fair >= 0.5, f"per-thread calls {min(per)}..{max(per)}"))
+    return out
+
+
+def collocation_targets(data):
+    out = []
+    for r in data.get("rows", []):
+        modes = r.get("modes", {})
+        scope = f"run {r['run']}, {r['operation']}"
+        get = lambda m: modes.get(m) if isinstance(modes.get(m), dict) else None  # noqa: E731
+        _ratio_check(out, "thru-POA ≥ 100 × loopback remote calls/s", scope, get("thru_poa"),
+                     get("remote"), "calls_per_second", 100, "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+        _ratio_check(out, "direct within 2 × plain virtual call", scope, get("direct"),
+                     get("virtual"), "calls_per_second", 0.5, "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+        if get("direct") is None:
+            out.append(_row("direct within 2 × plain virtual call", scope, None, "≥ 0.5", False,
+                            "direct collocation not available (-ORBCollocation direct rejected)"))
+    return out
+
+
+def demux_targets(data):
+    out = []
+    for r in data.get("runs", []):
+        for dim, points in r.get("series", {}).items():
+            if len(points) < 2:
+                continue
+            first, last = points[0], points[-1]
+            ratio = last["ns_per_dispatch"] / first["ns_per_dispatch"]
+            out.append(_row(f"demux: {dim} {last['n']} within 10 % of {first['n']}",
+                            f"run {r['run']}", ratio, "≤ 1.1", ratio <= 1.10,
+                            f"{last['ns_per_dispatch']:.0f} ns vs {first['ns_per_dispatch']:.0f} ns"))
+        combined = r.get("combined")
+        if combined:
+            ratio = combined["worst_ns"] / combined["base_ns"]
+            out.append(_row(f"demux: {combined.get('worst', 'worst case')} within 10 % of 1/1/1",
+                            f"run {r['run']}", ratio, "≤ 1.1", ratio <= 1.10,
+                            f"{combined['worst_ns']:.0f} ns vs {combined['base_ns']:.0f} ns"))
+    return out
+
+
+def whitebox_targets(data):
+    out = []
+    for r in data.get("rows", []):
+        if not r["system"].startswith("rtorb"):
+            continue
+        allocs = r.get("mallocs_per_call")
+        if allocs is None:
+            continue
+        out.append(_row("zero heap allocations per steady-state twoway call",
+                        f"{r['system']} {r['side']}", allocs, "= 0", abs(allocs) < 0.01,
+                        f"{allocs:.2f} malloc/calloc/realloc per call"))
+    return out
+
+
+def footprint_targets(data):
+    total = data.get("server_libraries_bytes")
+    if total is None:
+        return []
+    return [_row("stripped libraries a minimal server links ≤ 1.0 MB", "", total / 1e6, "≤ 1.0",
+                 total <= 1_000_000, f"{total / 1e6:.2f} MB (server executable minus trivial one)")]
+
+
+CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
+          "collocation": collocation_targets, "demux": demux_targets,
+          "whitebox": whitebox_targets, "footprint": footprint_targets}
+
+
+def evaluate(results):
+    rows = []
+    for name, check in CHECKS.items():
+        data = results.get("experiments", {}).get(name)
+        if data and "error" not in data:
+            for r in check(data):
+                rows.append(dict(r, experiment=name))
+    return rows
