@@ -105,3 +105,19 @@ TEST(IdlDiagnostics, LocalBaseForUnconstrainedInterface) {
 TEST(IdlDiagnostics, AbstractValueWithState) {
   expect_error("abstract valuetype V { public long x; };\n", "t.idl:1:31: error: abstract valuetype 'V' cannot have state members");
 }
+
+// Value types are checked but not generated: a warning, not an error, so IDL that merely
+// declares them (omniORB's boxes.idl, messaging.idl) still compiles.
+TEST(IdlDiagnostics, ValueTypeIsNotSupportedYetWarning) {
+  const auto result = compile("valuetype V { public long x; };\n");
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.diagnostics.substr(0, result.diagnostics.find('\n')),
+            "t.idl:1:11: warning: valuetype 'V' is not supported yet: rtorb-idl generates no C++ for it, "
+            "and marshaling it raises NO_IMPLEMENT");
+}
+TEST(IdlDiagnostics, ValueBoxIsNotSupportedYetWarning) {
+  const auto result = compile("valuetype B string;\n");
+  EXPECT_TRUE(result.ok);
+  EXPECT_NE(result.diagnostics.find("t.idl:1:11: warning: value box 'B' is not supported yet"), std::string::npos)
+      << result.diagnostics;
+}

@@ -27,7 +27,7 @@ namespace rtorb::orb {
 // generated exception codecs do) from the reply body and throws it.
 struct UserExceptionEntry {
   const char* repository_id;
-  [[noreturn]] void (*raise)(cdr::InputStream& body);
+  void (*raise)(cdr::InputStream& body);  // never returns ([[noreturn]] cannot apply to a pointer)
 };
 
 using ArgumentWriter = FunctionRef<void(cdr::OutputStream&)>;
