@@ -121,3 +121,8 @@ TEST(IdlDiagnostics, ValueBoxIsNotSupportedYetWarning) {
   EXPECT_NE(result.diagnostics.find("t.idl:1:11: warning: value box 'B' is not supported yet"), std::string::npos)
       << result.diagnostics;
 }
+TEST(IdlDiagnostics, ValueTypesOfIncludedFilesDoNotWarn) {
+  const auto result = compile("# 1 \"t.idl\"\n# 1 \"orb.idl\" 1\nvaluetype StringValue string;\n# 4 \"t.idl\" 2\n");
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.diagnostics, "");
+}

@@ -256,7 +256,9 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom) {
 
 // The front end checks value types fully, but the back end has no mapping for them yet:
 // say so where they are declared rather than leave users to find a comment in the output.
+// Only for the file being compiled: orb.idl's boxes would otherwise warn in every user's run.
 void Parser::warn_value_not_generated(const Token& name, const char* what) {
+  if (!name.where.file || *name.where.file != main_file_) return;
   sink_.warning(name.where, std::string(what) + " '" + name.text +
                                 "' is not supported yet: rtorb-idl generates no C++ for it, and "
                                 "marshaling it raises NO_IMPLEMENT");
