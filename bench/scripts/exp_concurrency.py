@@ -1,5 +1,6 @@
 """Experiment 2, concurrency: 1..16 client threads (each its own connection) calling
-cube_long against rtorb (reactive; leader/followers pools of 1, 2, 4) and omniORB
+cube_long against rtorb (reactive; leader/followers pools of 1, 2, 4; a thread per
+connection) and omniORB
 (thread per connection, and its thread pool of 2), in both placements."""
 
 from benchlib import PLACEMENTS, Server, log, run_json
@@ -14,6 +15,7 @@ SERVERS = {
     "rtorb-pool1": ("rtorb", RTORB + ["-ORBServerThreads", "1"]),
     "rtorb-pool2": ("rtorb", RTORB + ["-ORBServerThreads", "2"]),
     "rtorb-pool4": ("rtorb", RTORB + ["-ORBServerThreads", "4"]),
+    "rtorb-per-connection": ("rtorb", RTORB + ["-ORBServerThreads", "per_connection"]),
     "omniorb-tpc": ("omni", OMNI),
     "omniorb-pool1": ("omni", OMNI + OMNI_POOL + ["1"]),
     "omniorb-pool2": ("omni", OMNI + OMNI_POOL + ["2"]),
@@ -45,7 +47,8 @@ def run_experiment(ctx):
     duration = 0.25 if ctx.quick else 0.8
     servers = [s for s in SERVERS if ctx.has_omni or not s.startswith("omni")]
     if ctx.quick:
-        servers = [s for s in servers if s in ("rtorb-reactive", "rtorb-pool2", "omniorb-tpc",
+        servers = [s for s in servers if s in ("rtorb-reactive", "rtorb-pool2", "rtorb-per-connection",
+                                               "omniorb-tpc",
                                                "omniorb-pool2")]
     rows = []
     for run_no in range(1, ctx.runs + 1):

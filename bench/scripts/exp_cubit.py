@@ -1,4 +1,5 @@
-"""Experiment 1, IDL_Cubit: every Cubit operation against rtorb (reactive and a pool of 2),
+"""Experiment 1, IDL_Cubit: every Cubit operation against rtorb (reactive, a pool of 2 and a
+thread per connection),
 omniORB and raw sockets (TCP and Unix) sending the same bytes, in both placements."""
 
 from benchlib import PLACEMENTS, Server, log, run_json
@@ -10,6 +11,8 @@ SEQ_LENS = [4, 1024, 65536]
 ORB_SERVERS = {
     "rtorb-reactive": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "0"]),
     "rtorb-pool2": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "2"]),
+    "rtorb-per-connection": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0",
+                                       "-ORBServerThreads", "per_connection"]),
     "omniorb": ("omni", ["-ORBendPoint", "giop:tcp:127.0.0.1:"]),
 }
 

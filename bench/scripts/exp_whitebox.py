@@ -13,6 +13,8 @@ from benchlib import Server, log, run
 SYSTEMS = {
     "rtorb-reactive": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "0"]),
     "rtorb-pool2": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "2"]),
+    "rtorb-per-connection": ("rtorb", ["-ORBEndpoint", "iiop://127.0.0.1:0",
+                                       "-ORBServerThreads", "per_connection"]),
     "omniorb": ("omni", ["-ORBendPoint", "giop:tcp:127.0.0.1:"]),
 }
 

@@ -26,7 +26,7 @@ def cubit_targets(data):
     idx = _index(data.get("rows", []))
     scopes = sorted({(k[0], k[1]) for k in idx})
     for run, placement in scopes:
-        for system in ("rtorb-reactive", "rtorb-pool2"):
+        for system in ("rtorb-reactive", "rtorb-pool2", "rtorb-per-connection"):
             scope = f"run {run}, {placement} CPU, {system}"
             get = lambda s, op: idx.get((run, placement, s, op))  # noqa: E731
             cl = "cube_long"
@@ -52,13 +52,18 @@ def concurrency_targets(data):
     out = []
     rows = data.get("rows", [])
     idx = {(r["run"], r["placement"], r["server"], r["threads"]): r for r in rows}
+    # The target's configuration (a pool of 2 on both), and each ORB's thread per connection.
+    pairs = {"rtorb-pool2": ("omniorb-pool2", "pool of 2: calls/s ≥ 1.2 × omniORB (pool of 2)"),
+             "rtorb-per-connection": ("omniorb-tpc", "thread per connection: calls/s ≥ 1.2 × omniORB")}
     for (run, placement, server, threads), r in sorted(idx.items()):
-        if server != "rtorb-pool2" or threads < 4:
+        if server not in pairs or threads < 4:
             continue
         scope = f"run {run}, {placement} CPU, {threads} client threads"
-        omni = idx.get((run, placement, "omniorb-pool2", threads))
-        _ratio_check(out, "pool of 2: calls/s ≥ 1.2 × omniORB (pool of 2)", scope, r, omni,
+        other, target = pairs[server]
+        _ratio_check(out, target, scope, r, idx.get((run, placement, other, threads)),
                      "calls_per_second", 1.2, "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+        if server != "rtorb-pool2":
+            continue
         per = r.get("per_thread_calls") or []
         if per:
             fair = min(per) / (sum(per) / len(per))

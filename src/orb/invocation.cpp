@@ -232,7 +232,7 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
     return;
   }
   transport::Connection& connection = **lease;
-  if (request.size() > orb.options().fragment_size && target.version.minor >= 1) {
+  if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 1) {
     transport::send_fragmented(connection, request, orb.options().fragment_size);
   } else {
     connection.send_owned(request);  // the lease makes it ours: no lock
@@ -248,7 +248,7 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
   if (response_expected) shared->expect(id, waiter);
   try {
     // GIOP 1.1 fragments may not interleave with other messages: those go whole.
-    if (request.size() > orb.options().fragment_size && target.version.minor >= 2) {
+    if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 2) {
       transport::send_fragmented(shared->connection(), request, orb.options().fragment_size);
     } else {
       shared->connection().send(request);

@@ -159,12 +159,16 @@ void OrbCore::activate_endpoints() {
   if (wanted.empty()) wanted.push_back({"127.0.0.1", 0});
   transport::ConnectionOptions connection;
   connection.limits.max_message_size = options_.max_message_size;
+  if (options_.thread_per_connection) {
+    connection_threads_ = std::make_unique<transport::ConnectionThreads>();
+  }
   for (const auto& endpoint : wanted) {
     // As transport::listen, keeping the handler id so shutdown can stop accepting.
     auto acceptor = std::make_unique<transport::Acceptor>(endpoint, connection);
     const transport::Endpoint bound = acceptor->endpoint();
     acceptors_.push_back(reactor_->add(std::make_unique<transport::AcceptHandler>(
-        std::move(acceptor), server_connections_->handler(), connection)));
+        std::move(acceptor), server_connections_->handler(), connection,
+        connection_threads_.get())));
     published_.push_back({host_for(bound), bound.port});
     debug(1, "listening on " + transport::format_endpoint(bound));
   }
@@ -342,6 +346,10 @@ void OrbCore::shutdown(bool wait_for_completion) {
       pool = std::move(pool_);
     }
     pool.reset();  // joins the pool's threads
+    // Not under mutex_: an upcall ending on one of these threads may want it. Set once in
+    // activate_endpoints (under mutex_, before shutdown can be reached) and never reset
+    // before the destructor.
+    if (connection_threads_) connection_threads_->stop();
   }
 }
 

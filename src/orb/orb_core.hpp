@@ -24,6 +24,7 @@
 #include "orb/object_adapter.hpp"
 #include "orb/orb_options.hpp"
 #include "transport/connection_cache.hpp"
+#include "transport/connection_threads.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
 #include "transport/server_thread_pool.hpp"
@@ -148,6 +149,9 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::unique_ptr<ServerConnections> server_connections_;
   std::unique_ptr<transport::Reactor> reactor_;
   std::unique_ptr<transport::ServerThreadPool> pool_;
+  // -ORBServerThreads per_connection; last, so its threads are joined before the members
+  // they use go.
+  std::unique_ptr<transport::ConnectionThreads> connection_threads_;
 };
 
 // The OrbCore of an InputStream's InputOptions::references (null if none).

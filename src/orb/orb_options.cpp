@@ -78,7 +78,9 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
   } else if (is("DebugLevel")) {
     o.debug_level = static_cast<int>(parse_number(name, value, 10));
   } else if (is("ServerThreads")) {
-    o.server_threads = parse_number(name, value, 1024);
+    o.thread_per_connection =
+        equals_ignoring_case(value, "per_connection") || equals_ignoring_case(value, "per-connection");
+    o.server_threads = o.thread_per_connection ? 1 : parse_number(name, value, 1024);
   } else if (is("ClientStrategy")) {
     if (equals_ignoring_case(value, "exclusive")) {
       o.client_strategy = ClientStrategy::exclusive;
@@ -97,7 +99,8 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
     if (o.max_message_size < 1024) bad_option(name, "must be at least 1024");
   } else if (is("FragmentSize")) {
     o.fragment_size = parse_number(name, value, max_u32);
-    if (o.fragment_size < 64) bad_option(name, "must be at least 64");
+    if (o.fragment_size != 0 && o.fragment_size < 64)
+      bad_option(name, "must be 0 (never fragment) or at least 64");
   } else if (is("ReplyTimeout")) {
     o.reply_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
   } else if (is("Collocation")) {

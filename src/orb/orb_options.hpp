@@ -24,11 +24,18 @@ struct OrbOptions {
   std::string default_initial_reference;                                // -ORBDefaultInitRef
   int debug_level = 0;             // -ORBDebugLevel (diagnostics to stderr)
   std::size_t server_threads = 0;  // -ORBServerThreads: 0 = reactive (ORB::run)
+  // -ORBServerThreads per_connection: each accepted connection is served by a thread of its
+  // own blocked in recv on it (no epoll on the request path); server_threads is then 1, the
+  // thread that accepts.
+  bool thread_per_connection = false;
   ClientStrategy client_strategy = ClientStrategy::exclusive;  // -ORBClientStrategy
   std::size_t max_connections = 1024;  // -ORBMaxConnections (client cache)
   std::chrono::milliseconds connection_idle_timeout{60'000};  // -ORBConnectionIdleTimeout
   std::uint32_t max_message_size = 64 * 1024 * 1024;          // -ORBMaxMessageSize
-  std::size_t fragment_size = 8 * 1024;                       // -ORBFragmentSize
+  // -ORBFragmentSize: messages larger than this go out as GIOP fragments; 0 (the default)
+  // sends every message whole with one gather-write, as TAO does (peers reassemble
+  // fragments but never need them, and splitting costs a copy and a send per fragment).
+  std::size_t fragment_size = 0;
   std::chrono::milliseconds reply_timeout{0};   // -ORBReplyTimeout: 0 = wait for ever
   bool collocation = true;                      // -ORBCollocation: not "no"
   bool collocation_direct = false;              // -ORBCollocation direct (else thru_poa)
@@ -38,6 +45,11 @@ struct OrbOptions {
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;
 };
+
+// True when a message of `size` bytes is to be sent as GIOP fragments (-ORBFragmentSize).
+inline bool sends_fragmented(const OrbOptions& options, std::size_t size) noexcept {
+  return options.fragment_size != 0 && size > options.fragment_size;
+}
 
 // Consumes every argument that starts with -ORB (as "-ORBName value" or "-ORBName=value",
 // names in any letter case) and removes it from argv, adjusting argc; the others stay in

@@ -29,11 +29,12 @@ struct ConnectionState {
 
 class ConnectionChannel final : public ReplyChannel {
  public:
+  // fragment_size as OrbOptions::fragment_size (0: never).
   ConnectionChannel(transport::Connection& connection, std::size_t fragment_size) noexcept
       : connection_(connection), fragment_size_(fragment_size) {}
   void send(const cdr::OutputStream& message) override {
     try {
-      if (message.size() > fragment_size_) {
+      if (fragment_size_ != 0 && message.size() > fragment_size_) {
         std::array<std::uint8_t, giop::header_size> header{};
         std::size_t n = 0;
         message.for_each_segment([&](std::span<const std::uint8_t> s) {

@@ -22,16 +22,14 @@ int remaining_ms(Clock::time_point deadline) {
   return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000));
 }
 
-// A buffer this many times the initial size is given back once it holds little.
-constexpr std::size_t shrink_factor = 16;
-
 }  // namespace
 
 Connection::Connection(Socket socket, ConnectionOptions options)
     : socket_(std::move(socket)), options_(options) {
   options_.initial_buffer = std::max<std::size_t>(options_.initial_buffer, giop::header_size);
   set_blocking(socket_.fd());
-  buffer_.resize(options_.initial_buffer);
+  options_.retained_buffer = std::max(options_.retained_buffer, options_.initial_buffer);
+  reallocate(options_.initial_buffer);
   // Reserved once: read_available returns at most max_batch messages at a time, so a
   // burst of small messages (oneways) never grows these during traffic.
   frames_.reserve(max_batch);
@@ -46,6 +44,8 @@ Endpoint Connection::peer() const {
 }
 
 void Connection::close() noexcept { mark_closed(); }
+
+void Connection::stop_receiving() noexcept { ::shutdown(socket_.fd(), SHUT_RD); }
 
 void Connection::mark_closed() noexcept {
   if (!closed_.exchange(true, std::memory_order_acq_rel)) socket_.shutdown();
@@ -124,22 +124,31 @@ void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& de
 
 // ----- receive ---------------------------------------------------------------------------
 
+void Connection::reallocate(std::size_t capacity) {
+  auto larger = std::make_unique_for_overwrite<std::uint8_t[]>(capacity);
+  if (end_ > 0) std::memcpy(larger.get(), buffer_.get(), end_);
+  buffer_ = std::move(larger);
+  capacity_ = capacity;
+}
+
 void Connection::compact() noexcept {
   if (parse_ > 0) {
-    std::memmove(buffer_.data(), buffer_.data() + parse_, end_ - parse_);
+    if (end_ > parse_) std::memmove(buffer_.get(), buffer_.get() + parse_, end_ - parse_);
     end_ -= parse_;
     parse_ = 0;
   }
-  if (buffer_.size() > shrink_factor * options_.initial_buffer &&
-      end_ <= options_.initial_buffer) {
-    buffer_.resize(options_.initial_buffer);
-    buffer_.shrink_to_fit();
+  if (capacity_ > options_.retained_buffer && end_ <= options_.initial_buffer) {
+    try {
+      reallocate(options_.initial_buffer);
+    } catch (const std::bad_alloc&) {
+      // Keeping the larger buffer does as well.
+    }
   }
 }
 
 void Connection::refuse_header() noexcept {
   const std::size_t have = std::min(end_ - parse_, giop::header_size);
-  const auto reply = giop::message_error_reply({buffer_.data() + parse_, have});
+  const auto reply = giop::message_error_reply({buffer_.get() + parse_, have});
   // Best effort: the peer is misbehaving, so it gets one non-blocking attempt.
   [[maybe_unused]] const ssize_t n =
       ::send(socket_.fd(), reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -147,7 +156,7 @@ void Connection::refuse_header() noexcept {
 }
 
 bool Connection::frame_next(Frame& frame) {
-  const std::span<const std::uint8_t> available(buffer_.data() + parse_, end_ - parse_);
+  const std::span<const std::uint8_t> available(buffer_.get() + parse_, end_ - parse_);
   giop::FrameStatus status;
   try {
     status = giop::frame_message(available, options_.mode, options_.limits);
@@ -167,19 +176,20 @@ bool Connection::frame_next(Frame& frame) {
 
 bool Connection::ensure_room() {
   const std::size_t needed = std::max<std::size_t>(wanted_, 1);
-  if (buffer_.size() - end_ >= needed) return true;
+  if (capacity_ - end_ >= needed) return true;
   if (!frames_.empty()) return false;  // views into the buffer go out first
   compact();
-  if (buffer_.size() - end_ >= needed) return true;
-  // frame_message has checked the size against the limit, so this is bounded.
-  buffer_.resize(end_ + needed + options_.initial_buffer);
+  if (capacity_ - end_ >= needed) return true;
+  // frame_message has checked the size against the limit, so this is bounded. The slack
+  // lets the message after this one start in the same recv.
+  reallocate(end_ + needed + options_.initial_buffer);
   return true;
 }
 
-Connection::ReadResult Connection::read_some(int flags) {
-  const std::size_t room = buffer_.size() - end_;
+Connection::ReadResult Connection::read_some(int flags, std::size_t limit) {
+  const std::size_t room = std::min(capacity_ - end_, limit);
   for (;;) {
-    const ssize_t n = ::recv(socket_.fd(), buffer_.data() + end_, room, flags);
+    const ssize_t n = ::recv(socket_.fd(), buffer_.get() + end_, room, flags);
     if (n > 0) {
       end_ += static_cast<std::size_t>(n);
       return static_cast<std::size_t>(n) < room ? ReadResult::short_data : ReadResult::data;
@@ -224,7 +234,7 @@ std::span<const Connection::MessageView> Connection::read_available() {
         break;
     }
   }
-  for (const Frame& f : frames_) ready_.emplace_back(buffer_.data() + f.offset, f.size);
+  for (const Frame& f : frames_) ready_.emplace_back(buffer_.get() + f.offset, f.size);
   return ready_;
 }
 
@@ -233,10 +243,13 @@ Connection::MessageView Connection::receive_message(std::chrono::milliseconds ti
   Clock::time_point deadline{};
   frames_.clear();
   ready_.clear();
-  compact();
+  // Bytes of a later message may follow the last one returned (a burst of oneways): they
+  // stay where they are, so a burst is not moved once per message; ensure_room compacts
+  // when a read needs the room.
+  if (parse_ == end_) compact();
   for (;;) {
     Frame frame{};
-    if (frame_next(frame)) return {buffer_.data() + frame.offset, frame.size};
+    if (frame_next(frame)) return {buffer_.get() + frame.offset, frame.size};
     if (closed()) {
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
                                  "connection closed while waiting for a message");
@@ -251,8 +264,14 @@ Connection::MessageView Connection::receive_message(std::chrono::milliseconds ti
         raise<CORBA::TIMEOUT>(minor::timeout_reply, "no complete message within the timeout");
       }
     }
-    // Without a timeout, one blocking recv: close() (shutdown) wakes it.
-    const ReadResult result = read_some(bounded ? MSG_DONTWAIT : 0);
+    // Without a timeout, one blocking recv: close() (shutdown) wakes it. Once the header
+    // has told the size, the rest of the message is asked for at once (MSG_WAITALL), so a
+    // large reply costs one recv however the kernel hands it over; never more than that
+    // message, which is all an exclusive connection expects.
+    const bool rest_known = end_ - parse_ >= giop::header_size;
+    const ReadResult result =
+        bounded ? read_some(MSG_DONTWAIT)
+                : rest_known ? read_some(MSG_WAITALL, wanted_) : read_some(0);
     if (result == ReadResult::closed) mark_closed();
   }
 }

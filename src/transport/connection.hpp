@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <rtorb/cdr/output_stream.hpp>
 #include <span>
@@ -24,6 +25,10 @@ struct ConnectionOptions {
   giop::HeaderMode mode = giop::HeaderMode::standard;
   std::chrono::milliseconds send_timeout{30'000};  // a peer that stops reading
   std::size_t initial_buffer = 8 * 1024;
+  // A receive buffer grown for a large message keeps up to this many bytes afterwards, so
+  // a stream of large messages does not allocate (and fault in) a new buffer each time;
+  // above it the buffer is given back once the message is gone.
+  std::size_t retained_buffer = 1024 * 1024;
 };
 
 class Connection {
@@ -82,10 +87,13 @@ class Connection {
 
   // Bytes reserved for receiving; it grows only for a message larger than it, and shrinks
   // back once such a message is gone.
-  std::size_t receive_capacity() const noexcept { return buffer_.size(); }
+  std::size_t receive_capacity() const noexcept { return capacity_; }
 
   // Closes the stream (both directions); later sends raise, reads return nothing.
   void close() noexcept;
+  // Ends input only: a thread blocked in receive_message wakes up and finds the stream
+  // closed, while a reply being written still goes out. Thread-safe.
+  void stop_receiving() noexcept;
 
  private:
   static constexpr std::size_t max_batch = 64;  // messages per read_available
@@ -101,8 +109,10 @@ class Connection {
   // Makes room for `needed` bytes past end_; false if that would break views taken since
   // the last compact (the caller returns what it has first).
   bool ensure_room();
-  // One recv into the free room (which must not be empty).
-  ReadResult read_some(int flags);
+  // One recv into the free room (which must not be empty), of at most `limit` bytes.
+  ReadResult read_some(int flags, std::size_t limit = static_cast<std::size_t>(-1));
+  // Replaces the buffer by one of `capacity` bytes holding the same [0, end_).
+  void reallocate(std::size_t capacity);
   void refuse_header() noexcept;
   void mark_closed() noexcept;
   void send_stream(const cdr::OutputStream& stream);
@@ -114,7 +124,9 @@ class Connection {
   std::atomic<bool> closed_{false};
   std::atomic<bool> first_request_taken_{false};
   std::mutex send_mutex_;
-  std::vector<std::uint8_t> buffer_;
+  // Not a vector: growing it for a large message must not zero what recv overwrites.
+  std::unique_ptr<std::uint8_t[]> buffer_;
+  std::size_t capacity_ = 0;
   std::size_t parse_ = 0;   // start of the first byte not yet delivered
   std::size_t end_ = 0;     // end of bytes received
   std::size_t wanted_ = 0;  // bytes still missing for the frame at parse_

@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <atomic>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
@@ -23,13 +24,26 @@ void ConnectionCache::Lease::discard() noexcept {
   if (connection_) connection_->close();
 }
 
+ConnectionCache::ConnectionCache(CacheOptions options)
+    : options_(std::move(options)), id_([] {
+        static std::atomic<std::uint64_t> next{1};
+        return next.fetch_add(1, std::memory_order_relaxed);
+      }()) {}
+
+ConnectionCache::IdleList& ConnectionCache::list_for(const CacheKey& key) {
+  if (key.hint.cache_id_ == id_) return *static_cast<IdleList*>(key.hint.bucket_);
+  auto it = idle_.find(key);
+  if (it == idle_.end()) it = idle_.try_emplace(key).first;
+  key.hint.cache_id_ = id_;
+  key.hint.bucket_ = &it->second;
+  return it->second;
+}
+
 ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
   IdleList* list = nullptr;
   {
     std::lock_guard lock(mutex_);
-    auto it = idle_.find(key);
-    if (it == idle_.end()) it = idle_.try_emplace(key).first;
-    list = &it->second;
+    list = &list_for(key);
     while (!list->empty()) {
       auto connection = std::move(list->back().connection);
       list->pop_back();

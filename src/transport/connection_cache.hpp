@@ -17,10 +17,33 @@
 
 namespace rtorb::transport {
 
+// Where a key's idle list is in the cache that last looked the key up, so that the next
+// acquire with the same key object skips the map search (its endpoint string compares:
+// a few hundred instructions per call). Not part of the key's value: a copy starts empty,
+// and comparisons ignore it. Read and written only under that cache's mutex; a key object
+// is used with one cache at a time (a reference's target belongs to one ORB).
+class CacheHint {
+ public:
+  CacheHint() = default;
+  CacheHint(const CacheHint&) noexcept {}
+  CacheHint& operator=(const CacheHint&) noexcept { return *this; }
+  ~CacheHint() = default;
+  friend bool operator==(const CacheHint&, const CacheHint&) noexcept { return true; }
+  friend std::strong_ordering operator<=>(const CacheHint&, const CacheHint&) noexcept {
+    return std::strong_ordering::equal;
+  }
+
+ private:
+  friend class ConnectionCache;
+  mutable std::uint64_t cache_id_ = 0;  // ConnectionCache ids start at 1
+  mutable void* bucket_ = nullptr;
+};
+
 struct CacheKey {
   Endpoint endpoint;
   std::int32_t priority_band = 0;   // RT CORBA banded connections; 0 = the default band
   bool private_connection = false;  // RT CORBA private connections never share with others
+  CacheHint hint{};                 // not part of the value
   friend bool operator==(const CacheKey&, const CacheKey&) = default;
   friend auto operator<=>(const CacheKey&, const CacheKey&) = default;
 };
@@ -62,13 +85,14 @@ class ConnectionCache {
   // idle connections and to expire them, cheap enough for every call.
   static Clock::time_point coarse_now() noexcept;
 
-  explicit ConnectionCache(CacheOptions options = {}) : options_(std::move(options)) {}
+  explicit ConnectionCache(CacheOptions options = {});
   ConnectionCache(const ConnectionCache&) = delete;
   ConnectionCache& operator=(const ConnectionCache&) = delete;
   // Every lease must have been destroyed first.
   ~ConnectionCache() = default;
 
-  // An idle connection for `key`, or a new one. At the bound, the least recently used
+  // An idle connection for `key`, or a new one. Remembers where the key's list is in
+  // key.hint, so the next acquire with this key object finds it without searching. At the bound, the least recently used
   // idle connection is closed to make room; if none is idle, raises TRANSIENT
   // transient_connection_limit (COMPLETED_NO). connect()'s exceptions otherwise.
   Lease acquire(const CacheKey& key);
@@ -91,8 +115,13 @@ class ConnectionCache {
   // Requires mutex_. Closes the idle connection used least recently; false if none.
   bool evict_oldest_idle();
 
+  // Requires mutex_. The key's idle list, made if new (lists are never erased, so a hint
+  // to one stays valid as long as this cache).
+  IdleList& list_for(const CacheKey& key);
+
   CacheOptions options_;
-  mutable std::mutex mutex_;  // guards idle_, idle_count_, leased_
+  const std::uint64_t id_;    // names this cache in key hints (never reused, unlike `this`)
+  mutable std::mutex mutex_;  // guards idle_, idle_count_, leased_ and the hints of keys
   std::map<CacheKey, IdleList> idle_;
   std::size_t idle_count_ = 0;
   std::size_t leased_ = 0;

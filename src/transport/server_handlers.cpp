@@ -2,6 +2,10 @@
 
 #include <rtorb/corba/exception.hpp>
 
+#include <system_error>
+
+#include "transport/connection_threads.hpp"
+
 namespace rtorb::transport {
 namespace {
 
@@ -49,16 +53,38 @@ bool ConnectionHandler::handle_input(Reactor&) {
   return !connection_->closed();
 }
 
+void ConnectionHandler::serve_until_closed() noexcept {
+  try {
+    for (;;) {
+      if (!deliver(connection_->receive_message(Connection::forever))) break;
+    }
+  } catch (const std::exception&) {
+    // The peer closed or sent a header we refuse (answered already), or the message
+    // handler failed: either way this connection is over, and only this one.
+  }
+  connection_->close();
+}
+
 bool AcceptHandler::handle_input(Reactor& reactor) {
   // Bounded so that a connection storm cannot keep a reactive thread from its requests.
   constexpr int batch = 64;
   for (int i = 0; i < batch; ++i) {
     auto connection = acceptor_->accept();
     if (!connection) break;
-    reactor.add(std::make_unique<ConnectionHandler>(
+    auto handler = std::make_unique<ConnectionHandler>(
         std::move(connection), on_message_, options_.mode,
         giop::AssemblerLimits{.max_message_size = options_.limits.max_message_size,
-                              .max_buffered_bytes = options_.limits.max_message_size}));
+                              .max_buffered_bytes = options_.limits.max_message_size});
+    if (threads_ == nullptr) {
+      reactor.add(std::move(handler));
+    } else {
+      try {
+        threads_->start(std::move(handler));
+      } catch (const std::system_error&) {
+        // No thread to be had: that client is refused (its connection closed), the
+        // server carries on.
+      }
+    }
   }
   return true;
 }

@@ -32,6 +32,16 @@ class ConnectionHandler final : public EventHandler {
   int fd() const noexcept override { return connection_->fd(); }
   bool handle_input(Reactor& reactor) override;
 
+  // Thread-per-connection serving (ConnectionThreads): blocks in recv for each message and
+  // delivers it on this thread, until the peer closes, breaks the protocol, the message
+  // handler throws, or close() is called. The connection is closed on return.
+  void serve_until_closed() noexcept;
+  // Thread-safe: closes the connection, waking a thread blocked in serve_until_closed.
+  void close() noexcept { connection_->close(); }
+  // Thread-safe: ends input only, so serve_until_closed returns once the request it may
+  // be serving has had its reply.
+  void stop_receiving() noexcept { connection_->stop_receiving(); }
+
  private:
   // False when the peer broke the fragment rules (and has been answered and closed).
   bool deliver(std::span<const std::uint8_t> message);
@@ -42,11 +52,18 @@ class ConnectionHandler final : public EventHandler {
   giop::FragmentAssembler assembler_;
 };
 
+class ConnectionThreads;
+
 class AcceptHandler final : public EventHandler {
  public:
+  // With `threads`, each accepted connection is served by a thread of its own
+  // (thread-per-connection) instead of being registered with the reactor.
   AcceptHandler(std::unique_ptr<Acceptor> acceptor, MessageHandler on_message,
-                ConnectionOptions options = {})
-      : acceptor_(std::move(acceptor)), on_message_(std::move(on_message)), options_(options) {}
+                ConnectionOptions options = {}, ConnectionThreads* threads = nullptr)
+      : acceptor_(std::move(acceptor)),
+        on_message_(std::move(on_message)),
+        options_(options),
+        threads_(threads) {}
   int fd() const noexcept override { return acceptor_->fd(); }
   // One-shot: a bounded batch per run, so a connection storm cannot hold a reactive
   // thread; the reactor re-arms it.
@@ -58,6 +75,7 @@ class AcceptHandler final : public EventHandler {
   std::unique_ptr<Acceptor> acceptor_;
   MessageHandler on_message_;
   ConnectionOptions options_;
+  ConnectionThreads* threads_;  // not owned; null: connections go to the reactor
 };
 
 // Opens an acceptor on `endpoint`, registers it, and returns the endpoint it listens on.

@@ -68,7 +68,7 @@ class Allocations : public ::testing::TestWithParam<int> {
                                ::testing::UnitTest::GetInstance()->current_test_info()->name();
     server_orb_ = init_orb({"server", "-ORBId", "alloc-server-" + suffix, "-ORBEndpoint",
                             "iiop://127.0.0.1:0", "-ORBServerThreads",
-                            std::to_string(GetParam())});
+                            GetParam() < 0 ? "per_connection" : std::to_string(GetParam())});
     auto poa = IDL::traits<PortableServer::POA>::narrow(
         server_orb_->resolve_initial_references("RootPOA"));
     poa->the_POAManager()->activate();
@@ -146,10 +146,12 @@ TEST_P(Allocations, CollocatedThroughThePoaAllocatesNothing) {
   EXPECT_EQ(n, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(PoolOfTwoAndReactive, Allocations, ::testing::Values(2, 0),
+// -1: -ORBServerThreads per_connection.
+INSTANTIATE_TEST_SUITE_P(PoolOfTwoAndReactive, Allocations, ::testing::Values(2, 0, -1),
                          [](const auto& info) {
-                           return info.param == 0 ? std::string("Reactive")
-                                                  : std::string("PoolOfTwo");
+                           return info.param == 0   ? std::string("Reactive")
+                                  : info.param < 0 ? std::string("ThreadPerConnection")
+                                                   : std::string("PoolOfTwo");
                          });
 
 }  // namespace

@@ -98,6 +98,25 @@ TEST(OrbOptions, ReadsLimitsAndModes) {
   EXPECT_EQ(o.giop_version, giop::giop_1_0);
 }
 
+TEST(OrbOptions, MessagesGoWholeUnlessAFragmentSizeIsGiven) {
+  const auto defaults = parse({});
+  EXPECT_EQ(defaults.fragment_size, 0u);
+  EXPECT_FALSE(sends_fragmented(defaults, 64u * 1024 * 1024));
+  const auto small = parse({"-ORBFragmentSize", "8192"});
+  EXPECT_FALSE(sends_fragmented(small, 8192));
+  EXPECT_TRUE(sends_fragmented(small, 8193));
+  EXPECT_EQ(parse({"-ORBFragmentSize", "0"}).fragment_size, 0u);
+  expect_bad({"-ORBFragmentSize", "63"}, "FragmentSize");
+}
+
+TEST(OrbOptions, ServerThreadsPerConnectionKeepsOneThreadToAccept) {
+  const auto o = parse({"-ORBServerThreads", "per_connection"});
+  EXPECT_TRUE(o.thread_per_connection);
+  EXPECT_EQ(o.server_threads, 1u);
+  EXPECT_FALSE(parse({"-ORBServerThreads", "2"}).thread_per_connection);
+  expect_bad({"-ORBServerThreads", "per_thread"}, "ServerThreads");
+}
+
 TEST(OrbOptions, NamesAreMatchedInAnyCase) {
   EXPECT_EQ(parse({"-ORBdebuglevel", "3"}).debug_level, 3);
 }

@@ -63,6 +63,55 @@ TEST(ConnectionCache, BandAndPrivateFlagArePartOfTheKey) {
   EXPECT_EQ(cache.size(), 3u);
 }
 
+TEST(ConnectionCache, KeyHintIsNotPartOfTheKeysValue) {
+  Listener server;
+  ConnectionCache cache;
+  const CacheKey used = server.key();
+  { auto lease = cache.acquire(used); }  // fills used.hint
+  const CacheKey fresh = server.key();
+  EXPECT_EQ(used, fresh);
+  EXPECT_EQ(used <=> fresh, std::strong_ordering::equal);
+  const CacheKey copy = used;  // starts without a hint, finds the same connection
+  auto lease = cache.acquire(copy);
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(ConnectionCache, OneKeyUsedWithTwoCachesFindsEachCachesOwnConnections) {
+  Listener server;
+  ConnectionCache first;
+  ConnectionCache second;
+  const CacheKey key = server.key();
+  int first_fd = -1;
+  int second_fd = -1;
+  for (int round = 0; round < 3; ++round) {  // the hint moves from cache to cache
+    {
+      auto lease = first.acquire(key);
+      if (round == 0) first_fd = lease->fd();
+      EXPECT_EQ(lease->fd(), first_fd);
+    }
+    {
+      auto lease = second.acquire(key);
+      if (round == 0) second_fd = lease->fd();
+      EXPECT_EQ(lease->fd(), second_fd);
+    }
+  }
+  EXPECT_NE(first_fd, second_fd);
+  EXPECT_EQ(first.size(), 1u);
+  EXPECT_EQ(second.size(), 1u);
+}
+
+TEST(ConnectionCache, HintedKeyStillSeparatesBands) {
+  Listener server;
+  ConnectionCache cache;
+  const CacheKey plain = server.key();
+  const CacheKey banded = server.key(7);
+  int plain_fd = -1;
+  { auto lease = cache.acquire(plain); plain_fd = lease->fd(); }
+  { auto lease = cache.acquire(banded); EXPECT_NE(lease->fd(), plain_fd); }
+  auto again = cache.acquire(plain);
+  EXPECT_EQ(again->fd(), plain_fd);
+}
+
 TEST(ConnectionCache, BoundReachedWithNothingIdleIsTransient) {
   Listener server;
   ConnectionCache cache({.max_connections = 2});

@@ -147,6 +147,60 @@ TEST(Connection, BufferGrowsForALargeMessageAndShrinksAfter) {
   EXPECT_EQ(pair.server->receive_capacity(), capacity);
 }
 
+TEST(Connection, BufferGrownForAModerateMessageIsKeptForTheNext) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  const std::size_t initial = pair.server->receive_capacity();
+  const auto big = request_bytes(1, "big", 256 * 1024);
+  std::size_t grown = 0;
+  for (int i = 0; i < 3; ++i) {
+    std::thread sender([&] { pair.client->send(big); });
+    const auto got = read_messages(*pair.server, 1, std::chrono::seconds(20));
+    sender.join();
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0], big);
+    if (i == 0) grown = pair.server->receive_capacity();
+    // A small message in between does not give the memory back: no new buffer (and no
+    // page faults on it) for every large message.
+    pair.client->send(request_bytes(2, "small"));
+    ASSERT_EQ(read_messages(*pair.server, 1).size(), 1u);
+    pair.server->read_available();
+    EXPECT_EQ(pair.server->receive_capacity(), grown);
+  }
+  EXPECT_GT(grown, initial);
+}
+
+TEST_P(ConnectionOnLoopback, ReceiveWithoutTimeoutTakesALargeMessageThenTheNextOne) {
+  auto pair = connected_pair(GetParam());
+  ASSERT_TRUE(pair.server);
+  const auto big = request_bytes(1, "big", 300'000);
+  const auto small = request_bytes(2, "small", 8);
+  std::thread sender([&] {
+    pair.client->send(big);
+    pair.client->send(small);
+  });
+  const auto first = pair.server->receive_message(Connection::forever);
+  EXPECT_TRUE(std::equal(first.begin(), first.end(), big.begin(), big.end()));
+  const auto second = pair.server->receive_message(Connection::forever);
+  EXPECT_TRUE(std::equal(second.begin(), second.end(), small.begin(), small.end()));
+  sender.join();
+}
+
+TEST_P(ConnectionOnLoopback, ReceiveReturnsEachMessageOfABurstInTurn) {
+  auto pair = connected_pair(GetParam());
+  ASSERT_TRUE(pair.server);
+  std::vector<std::uint8_t> burst;
+  for (std::uint32_t id = 0; id < 50; ++id) {
+    const auto m = request_bytes(id, "oneway", id);
+    burst.insert(burst.end(), m.begin(), m.end());
+  }
+  pair.client->send(burst);
+  for (std::uint32_t id = 0; id < 50; ++id) {
+    const auto m = pair.server->receive_message(std::chrono::seconds(10));
+    EXPECT_EQ(m.size(), request_bytes(id, "oneway", id).size());
+  }
+}
+
 TEST(Acceptor, WildcardEndpointAcceptsLoopbackClients) {
   Acceptor acceptor(parse_endpoint("iiop://:0"));
   EXPECT_EQ(acceptor.endpoint().host, "0.0.0.0");
