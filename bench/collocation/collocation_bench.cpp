@@ -1,5 +1,6 @@
-// rtorb-collocation-bench [--duration S] [--json]: calls per second of cube_long and
-// cube_long_sequence (4 and 1024 longs) in one process, four ways:
+// rtorb-collocation-bench [--duration S] [--json] [--only MODE]: calls per second of
+// cube_long and cube_long_sequence (4 and 1024 longs) in one process, four ways (--only
+// measures one of them and cube_long alone, e.g. under callgrind for instructions per call):
 //   remote    a second ORB (-ORBCollocation no) calling over loopback TCP,
 //   thru_poa  a collocated reference (the default: the call goes through the POA),
 //   direct    an ORB with -ORBCollocation direct ("not available" if ORB_init refuses it),
@@ -125,13 +126,17 @@ std::string rate_json(const std::optional<Rate>& r, const std::string& missing) 
 int main(int argc, char* argv[]) {
   double duration = 0.3;
   bool json = false;
+  std::string only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--duration") == 0 && i + 1 < argc) {
       duration = std::stod(argv[++i]);
+    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      only = argv[++i];
     } else if (std::strcmp(argv[i], "--json") == 0) {
       json = true;
     } else {
-      std::cerr << "usage: rtorb-collocation-bench [--duration S] [--json]\n";
+      std::cerr << "usage: rtorb-collocation-bench [--duration S] [--json] "
+                   "[--only remote|thru_poa|direct|virtual]\n";
       return 2;
     }
   }
@@ -154,9 +159,22 @@ int main(int argc, char* argv[]) {
     }
     auto* plain = opaque(&*servant);
 
-    const std::vector<Workload> workloads = {
+    std::vector<Workload> workloads = {
         {"cube_long", 0}, {"cube_long_sequence[4]", 4}, {"cube_long_sequence[1024]", 1024}};
-    if (json) std::cout << "[";
+    if (!only.empty()) {
+      workloads.resize(1);
+      const auto run = [&](const char* mode, auto call) {
+        if (only != mode) return;
+        const Rate r = measure(call, duration);
+        std::printf("cube_long %s %.0f/s %.1f ns\n", mode, r.calls_per_second, r.ns_per_call);
+      };
+      run("remote", make_call(remote, workloads[0]));
+      run("thru_poa", make_call(thru_poa, workloads[0]));
+      if (direct) run("direct", make_call(direct, workloads[0]));
+      run("virtual", make_call(plain, workloads[0]));
+      workloads.clear();
+    }
+    if (json && !workloads.empty()) std::cout << "[";
     for (std::size_t k = 0; k < workloads.size(); ++k) {
       const auto& w = workloads[k];
       const Rate r_remote = measure(make_call(remote, w), duration);
@@ -180,7 +198,7 @@ int main(int argc, char* argv[]) {
                     r_virtual.calls_per_second);
       }
     }
-    if (json) std::cout << "]\n";
+    if (json && !workloads.empty()) std::cout << "]\n";
     if (direct_orb) direct_orb->destroy();
     client->destroy();
     server->destroy();

@@ -1,8 +1,15 @@
-// The client half of direct collocated calls: decides from the reference and the ORB's
-// options whether to ask the adapter for the servant (docs/orb.md, "Collocation").
+// The client half of collocated calls without marshaling: the direct memo of a reference,
+// and the thru-POA upcall with the exception rules of the marshaled path (docs/orb.md,
+// "Collocation").
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/object.hpp>
 #include <rtorb/orb/direct_call.hpp>
 
+#include <cstring>
+#include <exception>
+
+#include "orb/object_adapter.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 
@@ -15,26 +22,64 @@ namespace {
 // is the same target, never a new one at a reused address.
 thread_local std::shared_ptr<const Target> last_collocated;
 
+bool declared(const CORBA::UserException& e, std::span<const UserExceptionEntry> exceptions) {
+  const char* id = e._rep_id();
+  for (const auto& entry : exceptions) {
+    if (std::strcmp(id, entry.repository_id) == 0) return true;
+  }
+  return false;
+}
+
+// What the marshaled path would make of an exception `call` let out: system exceptions
+// and declared user exceptions as they are, anything else UNKNOWN (server_request.cpp).
+[[noreturn]] void rethrow_as_reply(std::span<const UserExceptionEntry> exceptions) {
+  try {
+    throw;
+  } catch (const CORBA::SystemException&) {
+    throw;
+  } catch (const CORBA::UserException& e) {
+    if (declared(e, exceptions)) throw;
+    throw CORBA::UNKNOWN(minor::unknown_undeclared_user_exception,
+                         CORBA::CompletionStatus::COMPLETED_MAYBE, e._rep_id());
+  } catch (const std::exception& e) {
+    throw CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE,
+                         e.what());
+  } catch (...) {
+    throw CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE);
+  }
+}
+
 }  // namespace
 
-DirectServant direct_servant(const CORBA::Object& proxy) noexcept {
+DirectUpcall* refresh_direct_upcall(const CORBA::Object& proxy) noexcept {
+  ObjectCore* core = core_of(proxy).get();
+  return core != nullptr ? core->refresh_direct_memo() : nullptr;
+}
+
+bool collocated_upcall(const CORBA::Object& proxy, FunctionRef<bool(DirectUpcall*)> call,
+                       std::span<const UserExceptionEntry> exceptions, bool response_expected) {
   const auto& core = core_of(proxy);
-  if (!core) return {};
+  if (!core) return false;
   OrbCore& orb = *core->orb();
-  // Cheapest tests first: thru_poa ORBs and pure clients stop here.
-  if (!orb.options().collocation_direct) return {};
+  if (!orb.options().collocation) return false;
   ObjectAdapter* adapter = orb.adapter_if_created();
-  if (adapter == nullptr || orb.shut_down()) return {};
+  if (adapter == nullptr || orb.shut_down()) return false;
+  std::shared_ptr<const Target> target;
   try {
-    auto target = core->target();
+    target = core->target();
     if (target != last_collocated) {
-      if (!core->collocated(*target)) return {};
+      if (!core->collocated(*target)) return false;
       last_collocated = target;
     }
-    return adapter->direct_servant(target->profile.object_key);
   } catch (...) {
-    // No usable profile and the like: the normal path raises it properly.
-    return {};
+    return false;  // no usable profile and the like: the normal path raises it properly
+  }
+  // `target` keeps the key (which POA Current's object id views) alive for the call.
+  try {
+    return adapter->collocated_upcall(target->profile.object_key, call);
+  } catch (...) {
+    if (!response_expected) return true;  // a oneway has nobody to tell
+    rethrow_as_reply(exceptions);
   }
 }
 

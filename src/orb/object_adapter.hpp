@@ -7,6 +7,7 @@
 #include <rtorb/orb/direct_call.hpp>
 #include <rtorb/orb/server_request.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -23,6 +24,15 @@ struct LocationForward {
   bool permanent = false;
 };
 
+// What direct_binding answers: the servant (kept alive by `servant`) as its upcall class,
+// valid while *epoch_source still holds `epoch`.
+struct DirectBinding {
+  DirectUpcall* upcall = nullptr;
+  std::shared_ptr<void> servant;
+  std::uint64_t epoch = 0;
+  std::shared_ptr<const std::atomic<std::uint64_t>> epoch_source;
+};
+
 class ObjectAdapter {
  public:
   virtual ~ObjectAdapter() = default;
@@ -37,15 +47,23 @@ class ObjectAdapter {
   virtual bool locate(std::span<const std::uint8_t> key) = 0;
   // True if `key` was made by this adapter: references carrying it are collocated.
   virtual bool owns_key(std::span<const std::uint8_t> key) const noexcept = 0;
-  // -ORBCollocation direct: the servant a request for `key` would be dispatched to, when
+  // -ORBCollocation direct: the servant a request for `key` would be dispatched to when
   // nothing would run between the ORB and that servant (manager ACTIVE, the object active
-  // in a RETAIN POA's map and not being deactivated, no servant manager or default servant
-  // involved, no SINGLE_THREAD_MODEL serialisation). Null otherwise, so the caller takes
-  // the normal path, which applies every rule. Counts the call until the guard ends.
-  // Never raises; allocates nothing once warm for TRANSIENT keys (a PERSISTENT key's POA
-  // path is parsed into a vector).
-  virtual DirectServant direct_servant(std::span<const std::uint8_t> /*key*/) noexcept {
+  // in a RETAIN POA's map and not being deactivated, no SINGLE_THREAD_MODEL), with the
+  // value of the adapter's direct-call epoch read before the lookup: the binding is valid
+  // while the epoch still has that value (the adapter bumps it on anything that could end
+  // it: deactivation, manager state changes, POA destruction, shutdown). An empty binding
+  // otherwise. Never raises.
+  virtual DirectBinding direct_binding(std::span<const std::uint8_t> /*key*/) noexcept {
     return {};
+  }
+  // Thru-POA collocation without marshaling (see rtorb::orb::collocated_upcall): runs
+  // `call` with the servant of `key` inside a POA upcall when the adapter can apply every
+  // rule itself (ACTIVE manager, servant found without a servant manager); false, having
+  // run nothing, otherwise. Exceptions from `call` pass through unchanged.
+  virtual bool collocated_upcall(std::span<const std::uint8_t> /*key*/,
+                                 FunctionRef<bool(DirectUpcall*)> /*call*/) {
+    return false;
   }
 
   // The objects resolve_initial_references returns for "RootPOA" and "POACurrent".

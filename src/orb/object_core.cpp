@@ -5,6 +5,7 @@
 #include <rtorb/corba/raise.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "ior/component.hpp"
 #include "ior/tagged_component.hpp"
@@ -67,6 +68,9 @@ ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference refere
   ior_data_ = wire ? std::move(*wire) : ior::encode_reference(reference_);
   original_ = choose_target(reference_);
   target_.store(original_);
+  // Stubs find the memo slot at the core's own address (direct_call.hpp).
+  if (static_cast<void*>(static_cast<detail::DirectMemoSlot*>(this)) != static_cast<void*>(this))
+    std::abort();
 }
 
 std::shared_ptr<const Target> ObjectCore::target() const {
@@ -85,10 +89,20 @@ void ObjectCore::forward(const ior::ObjectReference& to) {
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");
   }
   target_.store(std::move(t), std::memory_order_release);
+  forget_direct_memo();
 }
 
 void ObjectCore::reset_forward() {
   target_.store(original_, std::memory_order_release);
+  forget_direct_memo();
+}
+
+void ObjectCore::forget_direct_memo() noexcept {
+  // After the target store: a refresh that read the old target sees forwards_ moved on
+  // and publishes nothing. The memo block itself stays (a call may be running through it).
+  std::lock_guard lock(direct_memo_mutex_);
+  ++forwards_;
+  direct_memo.store(nullptr, std::memory_order_release);
 }
 
 bool ObjectCore::forwarded() const {
@@ -101,6 +115,49 @@ bool ObjectCore::collocated(const Target& target) const {
   ObjectAdapter* adapter = orb_->adapter_if_created();
   if (adapter == nullptr || !adapter->owns_key(target.profile.object_key)) return false;
   return orb_->is_own_endpoint(target.endpoint.host, target.endpoint.port);
+}
+
+DirectUpcall* ObjectCore::refresh_direct_memo() noexcept {
+  // Cheapest tests first: thru_poa ORBs and pure clients stop here.
+  if (!orb_->options().collocation_direct) return nullptr;
+  ObjectAdapter* adapter = orb_->adapter_if_created();
+  if (adapter == nullptr || orb_->shut_down()) return nullptr;
+  try {
+    // forwards_ before the target: a forward after this read stops the publication below.
+    std::uint32_t forwards_now;
+    {
+      std::lock_guard lock(direct_memo_mutex_);
+      forwards_now = forwards_;
+    }
+    const auto target = target_.load(std::memory_order_acquire);
+    if (!target || !collocated(*target)) return nullptr;
+    DirectBinding binding = adapter->direct_binding(target->profile.object_key);
+    if (binding.upcall == nullptr) return nullptr;
+    std::lock_guard lock(direct_memo_mutex_);
+    if (forwards_ != forwards_now) return nullptr;  // forwarded meanwhile: next call retries
+    OwnedDirectMemo* current = direct_memos_.empty() ? nullptr : direct_memos_.back().get();
+    if (current != nullptr && current->upcall == binding.upcall &&
+        current->servant == binding.servant && current->forwards == forwards_now &&
+        current->epoch_owner == binding.epoch_source) {
+      // Same servant: move the epoch on in place, allocating nothing.
+      current->epoch.store(binding.epoch, std::memory_order_relaxed);
+      direct_memo.store(current, std::memory_order_release);
+      return binding.upcall;
+    }
+    if (direct_memos_.size() >= max_direct_memos) return nullptr;
+    auto memo = std::make_unique<OwnedDirectMemo>();
+    memo->epoch.store(binding.epoch, std::memory_order_relaxed);
+    memo->forwards = forwards_now;
+    memo->epoch_source = binding.epoch_source.get();
+    memo->upcall = binding.upcall;
+    memo->epoch_owner = std::move(binding.epoch_source);
+    memo->servant = std::move(binding.servant);
+    direct_memos_.push_back(std::move(memo));
+    direct_memo.store(direct_memos_.back().get(), std::memory_order_release);
+    return direct_memos_.back()->upcall;
+  } catch (...) {
+    return nullptr;  // no usable profile, out of memory: the POA path reports what it must
+  }
 }
 
 }  // namespace rtorb::orb

@@ -4,10 +4,12 @@
 
 #include <rtorb/cdr/code_set.hpp>
 #include <rtorb/cdr/object_reference.hpp>
+#include <rtorb/orb/direct_call.hpp>
 
 #include <cstdint>
-#include <memory>
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +41,9 @@ struct Target {
 // Raises CODESET_INCOMPATIBLE when the profile's code sets cannot be negotiated.
 std::shared_ptr<const Target> choose_target(const ior::ObjectReference& reference);
 
-class ObjectCore {
+// The DirectMemoSlot base (the published direct memo) must stay the only base, at offset
+// 0: generated stubs read it inline (include/rtorb/orb/direct_call.hpp).
+class ObjectCore : public detail::DirectMemoSlot {
  public:
   // `wire` is the IOR as received when there is one (kept byte for byte); otherwise the
   // reference is encoded here. Never raises for a reference without usable profiles: the
@@ -67,12 +71,33 @@ class ObjectCore {
   // True if `target` is served by this ORB's adapter (and collocation is on).
   bool collocated(const Target& target) const;
 
+  // -ORBCollocation direct: the slow half of rtorb::orb::direct_upcall_of (whose inline
+  // half reads the DirectMemoSlot base): asks the adapter again and (re)publishes the
+  // memo. Null if the call cannot be direct now. Never raises.
+  DirectUpcall* refresh_direct_memo() noexcept;
+
  private:
+  // Unpublishes the direct memo after a change of target.
+  void forget_direct_memo() noexcept;
+  // A published memo and what keeps its pointers valid.
+  struct OwnedDirectMemo : detail::DirectMemo {
+    std::uint32_t forwards = 0;                                     // forwards_ it was made at
+    std::shared_ptr<const std::atomic<std::uint64_t>> epoch_owner;  // keeps epoch_source
+    std::shared_ptr<void> servant;                                  // keeps upcall
+  };
+  // A reference rebinds to another servant at most this often; then its calls take the
+  // POA path. Published memos are freed only with the reference (a caller may still be
+  // inside a call through one), so this bounds what a reference can hold.
+  static constexpr std::size_t max_direct_memos = 8;
+
   std::shared_ptr<OrbCore> orb_;
   ior::ObjectReference reference_;
   cdr::IorData ior_data_;
   std::shared_ptr<const Target> original_;  // set once by the constructor
   std::atomic<std::shared_ptr<const Target>> target_;
+  std::mutex direct_memo_mutex_;  // serialises refreshes and forwards' unpublishing
+  std::uint32_t forwards_ = 0;    // changes of target_ (direct_memo_mutex_)
+  std::vector<std::unique_ptr<OwnedDirectMemo>> direct_memos_;  // every memo published
 };
 
 }  // namespace rtorb::orb

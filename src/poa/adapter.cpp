@@ -73,8 +73,12 @@ class PoaAdapter final : public orb::ObjectAdapter {
   bool owns_key(std::span<const std::uint8_t> key) const noexcept override {
     return system_->owns_key(key);
   }
-  orb::DirectServant direct_servant(std::span<const std::uint8_t> key) noexcept override {
-    return system_->direct_servant(key);
+  orb::DirectBinding direct_binding(std::span<const std::uint8_t> key) noexcept override {
+    return system_->direct_binding(key);
+  }
+  bool collocated_upcall(std::span<const std::uint8_t> key,
+                         orb::FunctionRef<bool(orb::DirectUpcall*)> call) override {
+    return system_->collocated_upcall(key, call);
   }
   CORBA::object_reference<CORBA::Object> root_poa() override {
     return CORBA::object_reference<CORBA::Object>::adopt(system_->root());

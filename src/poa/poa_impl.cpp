@@ -144,7 +144,8 @@ PortableServer::POA::ref_type PoaImpl::create_POA(
   if (children_.contains(adapter_name)) throw AdapterAlreadyExists();
   if (!manager) {
     manager = std::make_shared<PoaManagerImpl>(
-        system_->next_manager_id(), system_->services().holding_bound(), system_.get());
+        system_->next_manager_id(), system_->services().holding_bound(), system_.get(),
+        system_->direct_epoch());
   }
   auto child =
       std::make_shared<PoaImpl>(system_, adapter_name, shared_from_this(), manager, values);
@@ -202,6 +203,7 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     std::lock_guard lock(mutex_);
     if (destroyed_) return;
     destroyed_ = true;
+    system_->invalidate_direct_calls();
   }
   std::map<std::string, std::shared_ptr<PoaImpl>> children;
   {
@@ -231,6 +233,7 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     activator = std::move(activator_);
     locator_ = nullptr;
     default_servant_ = nullptr;
+    default_direct_ = nullptr;
   }
   if (!etherealize_objects || !activator) return;
   auto poa = ref_type::adopt(self);
@@ -369,8 +372,10 @@ void PoaImpl::set_servant(ServantRef p_servant) {
   if (!p_servant)
     raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
   PortableServer::ServantAccess::set_default_poa(*p_servant, system_);
+  auto* direct = dynamic_cast<orb::DirectUpcall*>(p_servant.shared().get());
   std::lock_guard lock(mutex_);
   default_servant_ = std::move(p_servant);
+  default_direct_ = direct;
 }
 
 // --- activation ------------------------------------------------------------------------
@@ -411,6 +416,7 @@ void PoaImpl::deactivate_object(const ObjectId& oid) {
   if (!slot || map_.at(*slot).deactivating) throw ObjectNotActive();
   auto& entry = map_.at(*slot);
   entry.deactivating = true;
+  system_->invalidate_direct_calls();  // under mutex_: a lookup that sees it sees the mark
   if (entry.in_flight == 0) finish_deactivation(*slot, lock, false);
 }
 
@@ -438,6 +444,7 @@ void PoaImpl::etherealize_all(bool cleanup_in_progress) {
     auto& entry = map_.at(slot);
     if (!entry.used || entry.deactivating) continue;
     entry.deactivating = true;
+    system_->invalidate_direct_calls();
     if (entry.in_flight == 0) {
       finish_deactivation(slot, lock, cleanup_in_progress);
       lock.lock();

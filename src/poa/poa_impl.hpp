@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "orb/object_adapter.hpp"
 #include "poa/active_object_map.hpp"
 #include "poa/object_key.hpp"
 #include "poa/poa_manager_impl.hpp"
@@ -23,9 +24,7 @@ namespace rtorb::poa {
 
 class PoaSystem;
 
-class PoaImpl final : public PortableServer::POA,
-                      public orb::DirectLease,
-                      public std::enable_shared_from_this<PoaImpl> {
+class PoaImpl final : public PortableServer::POA, public std::enable_shared_from_this<PoaImpl> {
  public:
   PoaImpl(std::shared_ptr<PoaSystem> system, std::string name, std::shared_ptr<PoaImpl> parent,
           std::shared_ptr<PoaManagerImpl> manager, PolicyValues policies);
@@ -91,11 +90,15 @@ class PoaImpl final : public PortableServer::POA,
   // ObjectAdapter documents, or orb::LocationForward.
   void dispatch(orb::ServerRequest& request, const ParsedKey& key);
   bool locate(const ParsedKey& key);
-  // Direct collocated calls (direct_dispatch.cpp): the servant of `key` when this POA would
-  // dispatch straight to it (see ObjectAdapter::direct_servant), counted as an upcall in
-  // progress until the guard ends; `self` is this POA, kept alive by the guard.
-  orb::DirectServant direct_servant(const ParsedKey& key, std::shared_ptr<PoaImpl> self) noexcept;
-  void end_direct_call(std::uint32_t slot, std::uint32_t generation) noexcept override;
+  // -ORBCollocation direct (direct_dispatch.cpp): the servant of `key` when this POA would
+  // dispatch straight to it (see ObjectAdapter::direct_binding); the caller has read the
+  // epoch. Counts nothing.
+  orb::DirectBinding direct_binding(const ParsedKey& key) noexcept;
+  // Thru-POA collocation without marshaling (collocated_dispatch.cpp): runs `call` with the
+  // servant of `key` inside an upcall (counted, POA Current set, serialised under
+  // SINGLE_THREAD_MODEL) when the servant is an active object or the default servant and
+  // the manager is ACTIVE; false, having run nothing, otherwise.
+  bool collocated_upcall(const ParsedKey& key, orb::FunctionRef<bool(orb::DirectUpcall*)> call);
   // The child called `name`, asking the AdapterActivator if `activate` (OBJ_ADAPTER OMG
   // minor 1 if it raises); nullptr if there is none.
   std::shared_ptr<PoaImpl> child_for_request(const std::string& name);
@@ -134,6 +137,12 @@ class PoaImpl final : public PortableServer::POA,
   void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,
                            bool cleanup_in_progress);
   void end_upcall() noexcept;
+  // The active object map entry `key` names (by slot, else by id); nullptr if none. Sets
+  // `slot`. Needs mutex_.
+  ActiveObjectMap::Entry* entry_for(const ParsedKey& key, std::uint32_t& slot) noexcept;
+  // Ends an upcall counted on map entry `slot` (finishing a deactivation it held up), or
+  // on the POA alone for no_slot. Never raises.
+  void end_entry_upcall(std::uint32_t slot, std::uint32_t generation) noexcept;
   // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
@@ -161,6 +170,7 @@ class PoaImpl final : public PortableServer::POA,
   CORBA::object_reference<PortableServer::ServantActivator> activator_;  // (M)
   CORBA::object_reference<PortableServer::ServantLocator> locator_;      // (M)
   ServantRef default_servant_;                                           // (M)
+  orb::DirectUpcall* default_direct_ = nullptr;  // default_servant_ as its upcall class (M)
   std::uint64_t next_id_ = 0;                                            // (M)
   std::size_t in_flight_ = 0;                                            // (M)
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)

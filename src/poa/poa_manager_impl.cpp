@@ -10,8 +10,12 @@
 
 namespace rtorb::poa {
 
-PoaManagerImpl::PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system)
-    : id_(std::move(id)), holding_bound_(holding_bound), system_(system) {}
+PoaManagerImpl::PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system,
+                               std::shared_ptr<std::atomic<std::uint64_t>> direct_epoch)
+    : id_(std::move(id)),
+      holding_bound_(holding_bound),
+      system_(system),
+      direct_epoch_(std::move(direct_epoch)) {}
 
 void PoaManagerImpl::activate() { change_state(State::ACTIVE, false); }
 
@@ -51,6 +55,8 @@ void PoaManagerImpl::change_state(State state, bool wait_for_completion) {
   std::unique_lock lock(mutex_);
   if (state_ == State::INACTIVE) throw AdapterInactive();
   state_ = state;
+  // After the store: a direct lookup that reads the new epoch sees the new state.
+  direct_epoch_->fetch_add(1, std::memory_order_acq_rel);
   changed_.notify_all();
   if (wait_for_completion) wait_idle(lock);
 }

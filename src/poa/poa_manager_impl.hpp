@@ -17,7 +17,9 @@ class PoaImpl;
 
 class PoaManagerImpl final : public PortableServer::POAManager {
  public:
-  PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system);
+  // `direct_epoch` is the PoaSystem's, bumped after every state change.
+  PoaManagerImpl(std::string id, std::size_t holding_bound, const void* system,
+                 std::shared_ptr<std::atomic<std::uint64_t>> direct_epoch);
 
   void activate() override;
   void hold_requests(bool wait_for_completion) override;
@@ -33,7 +35,7 @@ class PoaManagerImpl final : public PortableServer::POAManager {
   // with one leave().
   void enter();
   void leave() noexcept;
-  // enter()'s lock-free ACTIVE path alone (direct collocated calls): true and counted when
+  // enter()'s lock-free ACTIVE path alone (collocated calls without marshaling): true and counted when
   // ACTIVE (pair with leave()), false in any other state.
   bool try_enter() noexcept {
     ++in_flight_;
@@ -53,6 +55,7 @@ class PoaManagerImpl final : public PortableServer::POAManager {
   const std::string id_;
   const std::size_t holding_bound_;
   const void* const system_;
+  const std::shared_ptr<std::atomic<std::uint64_t>> direct_epoch_;
   std::mutex mutex_;
   std::condition_variable changed_;
   // Written under mutex_, read without it by enter()'s ACTIVE fast path.

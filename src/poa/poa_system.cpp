@@ -15,7 +15,8 @@ PoaSystem::PoaSystem(std::unique_ptr<OrbServices> services)
 std::shared_ptr<PoaSystem> PoaSystem::create(std::unique_ptr<OrbServices> services) {
   auto system = std::make_shared<PoaSystem>(std::move(services));
   auto manager = std::make_shared<PoaManagerImpl>(
-      system->next_manager_id(), system->services().holding_bound(), system.get());
+      system->next_manager_id(), system->services().holding_bound(), system.get(),
+      system->direct_epoch());
   auto root =
       std::make_shared<PoaImpl>(system, "RootPOA", nullptr, manager, PolicyValues::root());
   system->register_poa(root);
@@ -171,6 +172,7 @@ void PoaSystem::shutdown(bool wait_for_completion) {
     } catch (const PortableServer::POAManager::AdapterInactive&) {
     }
   }
+  invalidate_direct_calls();
   if (root) root->destroy(true, wait_for_completion);
 }
 

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "orb/object_adapter.hpp"
 #include "poa/object_key.hpp"
 #include "poa/orb_services.hpp"
 
@@ -43,8 +44,21 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   void dispatch(orb::ServerRequest& request);
   bool locate(std::span<const std::uint8_t> key);
   bool owns_key(std::span<const std::uint8_t> key) const noexcept;
-  orb::DirectServant direct_servant(std::span<const std::uint8_t> key) noexcept;
+  orb::DirectBinding direct_binding(std::span<const std::uint8_t> key) noexcept;
+  bool collocated_upcall(std::span<const std::uint8_t> key,
+                         orb::FunctionRef<bool(orb::DirectUpcall*)> call);
   void shutdown(bool wait_for_completion);
+
+  // The direct-call epoch (docs/poa.md, "Direct calls"): direct memos are valid while it
+  // keeps the value it had before their lookup. Bumped after every change that could end
+  // a binding: deactivation, POA manager state changes, POA destruction, shutdown.
+  const std::shared_ptr<std::atomic<std::uint64_t>>& direct_epoch() const noexcept {
+    return direct_epoch_;
+  }
+  void invalidate_direct_calls() noexcept { bump(*direct_epoch_); }
+  static void bump(std::atomic<std::uint64_t>& epoch) noexcept {
+    epoch.fetch_add(1, std::memory_order_acq_rel);
+  }
 
  private:
   // The POA `key` is for: by index, or for a PERSISTENT key of an earlier instance by path
@@ -59,6 +73,8 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
 
   const std::unique_ptr<OrbServices> services_;
   const std::uint64_t instance_;
+  const std::shared_ptr<std::atomic<std::uint64_t>> direct_epoch_ =
+      std::make_shared<std::atomic<std::uint64_t>>(1);
   std::shared_ptr<PoaImpl> root_;  // reset by shutdown (breaks the POA -> system cycle)
   CORBA::object_reference<PortableServer::Current> current_;
   std::atomic<std::uint64_t> next_manager_{0};

@@ -163,7 +163,7 @@ TEST_F(Direct, EveryParameterDirectionCallsTheServantDirectly) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   auto keeper = ref<Zoo::Keeper>(keeper_servant);
   ASSERT_TRUE(duck && keeper);
-  EXPECT_TRUE(rtorb::orb::direct_servant(*duck));
+  EXPECT_TRUE(rtorb::orb::direct_upcall_of(*duck));
   double weight = 0;
   std::string tag = "t";
   EXPECT_EQ(duck->measure(4, weight, tag), 8);
@@ -215,6 +215,51 @@ TEST_F(Direct, ADirectCallAllocatesNothing) {
   EXPECT_EQ(age, 11);
 }
 
+TEST_F(Direct, AReactivatedIdReachesItsNewServantDirectly) {
+  auto policies = CORBA::PolicyList{
+      poa->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
+  auto child = poa->create_POA("user", poa->the_POAManager(), policies);
+  const auto id = PortableServer::string_to_ObjectId("duck");
+  child->activate_object_with_id(id, duck_servant);
+  auto duck = IDL::traits<Zoo::Duck>::narrow(child->id_to_reference(id));
+  duck->age(3);
+  EXPECT_EQ(duck_servant->age(), 3);
+  child->deactivate_object(id);
+  auto second = CORBA::make_reference<DuckImpl>(witness);
+  child->activate_object_with_id(id, second);
+  duck->age(4);  // the memo named the first servant: it is rebuilt
+  EXPECT_EQ(second->age(), 4);
+  EXPECT_EQ(duck_servant->age(), 3);
+  EXPECT_EQ(witness.through_poa(), 0);
+}
+
+TEST_F(Direct, AManagerStateChangeEndsTheMemo) {
+  auto duck = ref<Zoo::Duck>(duck_servant);
+  EXPECT_TRUE(rtorb::orb::direct_upcall_of(*duck));
+  poa->the_POAManager()->discard_requests(false);
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
+  EXPECT_THROW(duck->age(), CORBA::TRANSIENT);
+  poa->the_POAManager()->activate();
+  EXPECT_TRUE(rtorb::orb::direct_upcall_of(*duck));
+}
+
+TEST_F(Direct, AReferenceRebindsABoundedNumberOfTimesThenUsesThePoa) {
+  auto policies = CORBA::PolicyList{
+      poa->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
+  auto child = poa->create_POA("churn", poa->the_POAManager(), policies);
+  const auto id = PortableServer::string_to_ObjectId("duck");
+  auto duck = IDL::traits<Zoo::Duck>::narrow(
+      child->create_reference_with_id(id, "IDL:Zoo/Duck:1.0"));
+  for (int i = 0; i < 20; ++i) {
+    child->activate_object_with_id(id, CORBA::make_reference<DuckImpl>(witness));
+    EXPECT_EQ(duck->name(), "duck");
+    child->deactivate_object(id);
+  }
+  // Eight servants were memoised, the other twelve calls went through the POA.
+  EXPECT_EQ(witness.calls(), 20);
+  EXPECT_EQ(witness.through_poa(), 12);
+}
+
 TEST(DirectOption, UnknownCollocationValuesAreRefused) {
   try {
     make_orb("sometimes");
@@ -246,7 +291,7 @@ TEST_F(Direct, ADeactivatedObjectFallsBackAndIsGone) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   EXPECT_EQ(duck->age(), 0);
   poa->deactivate_object(poa->servant_to_id(duck_servant));
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   EXPECT_THROW(duck->age(), CORBA::OBJECT_NOT_EXIST);
   EXPECT_EQ(witness.calls(), 1);
 }
@@ -254,19 +299,19 @@ TEST_F(Direct, ADeactivatedObjectFallsBackAndIsGone) {
 TEST_F(Direct, AHoldingManagerMakesCallsWaitInThePoa) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   poa->the_POAManager()->hold_requests(false);
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   auto call = std::async(std::launch::async, [&] { return duck->name(); });
   EXPECT_EQ(call.wait_for(50ms), std::future_status::timeout);
   poa->the_POAManager()->activate();
   ASSERT_EQ(call.wait_for(10s), std::future_status::ready);
   EXPECT_EQ(call.get(), "duck");  // held in the POA, unless it started after activate()
-  EXPECT_TRUE(rtorb::orb::direct_servant(*duck));
+  EXPECT_TRUE(rtorb::orb::direct_upcall_of(*duck));
 }
 
 TEST_F(Direct, ADiscardingManagerGivesTransient) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   poa->the_POAManager()->discard_requests(false);
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   EXPECT_THROW(duck->name(), CORBA::TRANSIENT);
   EXPECT_EQ(witness.calls(), 0);
 }
@@ -284,7 +329,7 @@ TEST_F(Direct, ServantManagersAndDefaultServantsAreNotBypassed) {
       child->create_reference_with_id(PortableServer::string_to_ObjectId("any"),
                                       "IDL:Zoo/Duck:1.0"));
   ASSERT_TRUE(duck);
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   EXPECT_EQ(duck->name(), "duck");
   EXPECT_EQ(witness.through_poa(), 1);
 }
@@ -294,7 +339,7 @@ TEST_F(Direct, AReferenceFromAnotherOrbIsNotDirect) {
   auto duck = IDL::traits<Zoo::Duck>::narrow(
       other->string_to_object(orb->object_to_string(poa->servant_to_reference(duck_servant))));
   ASSERT_TRUE(duck);
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   EXPECT_EQ(duck->name(), "duck");
   EXPECT_EQ(witness.through_poa(), 1);
   duck = nullptr;
@@ -303,15 +348,16 @@ TEST_F(Direct, AReferenceFromAnotherOrbIsNotDirect) {
 
 TEST_F(ThruPoa, CollocatedCallsGoThroughThePoa) {
   auto duck = ref<Zoo::Duck>(duck_servant);
-  EXPECT_FALSE(rtorb::orb::direct_servant(*duck));
+  EXPECT_FALSE(rtorb::orb::direct_upcall_of(*duck));
   EXPECT_EQ(duck->name(), "duck");
   duck->walk(1);
   EXPECT_EQ(witness.through_poa(), 2);
 }
 
-// Deactivation while direct calls run: the servant stays alive and in the map until the
-// last call returns; later calls fall back and get OBJECT_NOT_EXIST.
-TEST_F(Direct, DeactivationDuringDirectCallsWaitsForThem) {
+// Deactivation while direct calls run: they are not upcalls in progress, but the
+// reference's memo keeps the servant alive until they return; calls that start after
+// deactivate_object returned fall back and get OBJECT_NOT_EXIST.
+TEST_F(Direct, DeactivationDuringDirectCallsKeepsTheServantAlive) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   const auto id = poa->servant_to_id(duck_servant);
   DuckImpl* raw = duck_servant.operator->();

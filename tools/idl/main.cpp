@@ -20,7 +20,8 @@ foo.idl, fooC.h and fooC.cpp (types, TypeCodes, traits, any operators, CDR
 codecs, object reference proxies and their stubs) and fooS.h and fooS.cpp
 (servant base classes POA::M::I and their skeletons). Errors are printed as
 file:line:column: error: message; the exit status is 1 if any file has errors,
-and nothing is written for a file with errors.
+and nothing is written for a file with errors. Warnings (value types, which
+are parsed but not generated yet) do not change the exit status.
 
 options:
   -I dir            add dir to the preprocessor's include path (also -Idir)

@@ -1,18 +1,23 @@
-// The "direct" collocation strategy (-ORBCollocation direct): a stub whose reference is
-// served by its own ORB calls the servant's C++ member function, with no marshaling, when
-// the object adapter would dispatch the request to exactly that servant (docs/idl.md,
-// "Direct collocated calls"). Generated stubs use this header; nothing else needs it.
+// Collocated calls without marshaling. Generated stubs use this header; nothing else needs
+// it. Two ways in (docs/idl.md, "Collocated calls without marshaling"):
+//   direct_upcall     -ORBCollocation direct: the servant's member function, through a
+//                     memo kept in the object reference (a few loads per call);
+//   collocated_upcall thru-POA (the default): the same member function, but inside a POA
+//                     upcall (manager state, POA Current, upcall counting, serialisation,
+//                     UNKNOWN for undeclared exceptions).
+// Both answer "not handled" whenever they cannot apply every rule themselves; the stub then
+// makes the ordinary (marshaled) invocation, which does.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <optional>  // generated stubs hold a collocated call's result in one
+#include <rtorb/corba/object.hpp>
+#include <rtorb/orb/function_ref.hpp>
+#include <rtorb/orb/invocation.hpp>
+#include <span>
 #include <typeinfo>
-#include <utility>
-
-namespace CORBA {
-class Object;
-}
 
 namespace rtorb::orb {
 
@@ -29,74 +34,71 @@ class DirectUpcall {
   DirectUpcall& operator=(const DirectUpcall&) = default;
 };
 
-// Implemented by the object adapter: ends what its direct_servant() began (the servant is
-// no longer in use by the call, so a pending deactivation may complete).
-class DirectLease {
- public:
-  virtual void end_direct_call(std::uint32_t slot, std::uint32_t generation) noexcept = 0;
+namespace detail {
 
- protected:
-  ~DirectLease() = default;
+// A reference's direct memo as the inline fast path reads it. ObjectCore (src/orb) owns
+// and publishes it; once published only `epoch` changes (moved on in place by a refresh
+// that finds the same servant). The binding holds while *epoch_source == epoch; a
+// LOCATION_FORWARD unpublishes the memo.
+struct DirectMemo {
+  std::atomic<std::uint64_t> epoch{0};
+  const std::atomic<std::uint64_t>* epoch_source = nullptr;
+  DirectUpcall* upcall = nullptr;  // never null in a published memo
 };
 
-// The servant of one direct call, held for the call's duration: while a DirectServant is
-// alive the adapter counts the call like an upcall in progress (deactivate_object waits
-// for it before it etherealizes or releases the servant). Null means "take the normal
-// invocation path". Move-only.
-class DirectServant {
- public:
-  DirectServant() noexcept = default;
-  DirectServant(DirectUpcall* upcall, std::shared_ptr<void> servant,
-                std::shared_ptr<DirectLease> lease, std::uint32_t slot,
-                std::uint32_t generation) noexcept
-      : upcall_(upcall),
-        servant_(std::move(servant)),
-        lease_(std::move(lease)),
-        slot_(slot),
-        generation_(generation) {}
-  DirectServant(DirectServant&& other) noexcept
-      : upcall_(std::exchange(other.upcall_, nullptr)),
-        servant_(std::move(other.servant_)),
-        lease_(std::move(other.lease_)),
-        slot_(other.slot_),
-        generation_(other.generation_) {}
-  DirectServant& operator=(DirectServant&& other) noexcept {
-    if (this != &other) {
-      release();
-      upcall_ = std::exchange(other.upcall_, nullptr);
-      servant_ = std::move(other.servant_);
-      lease_ = std::move(other.lease_);
-      slot_ = other.slot_;
-      generation_ = other.generation_;
-    }
-    return *this;
-  }
-  ~DirectServant() { release(); }
-
-  explicit operator bool() const noexcept { return upcall_ != nullptr; }
-  DirectUpcall* get() const noexcept { return upcall_; }
-
- private:
-  void release() noexcept {
-    if (lease_) lease_->end_direct_call(slot_, generation_);
-    lease_.reset();
-    servant_.reset();
-    upcall_ = nullptr;
-  }
-
-  DirectUpcall* upcall_ = nullptr;
-  std::shared_ptr<void> servant_;      // keeps the servant alive for the call
-  std::shared_ptr<DirectLease> lease_;  // the adapter part (a POA) that counted the call
-  std::uint32_t slot_ = 0;
-  std::uint32_t generation_ = 0;
+// The first base of ObjectCore (src/orb/object_core.hpp), at offset 0 (ObjectCore has no
+// other base and no virtual functions; its constructor checks the offset), so that the
+// stub's inline fast path finds the memo from the proxy's core pointer without a call.
+struct DirectMemoSlot {
+  std::atomic<const DirectMemo*> direct_memo{nullptr};
 };
 
-// The servant to call directly for a request on `proxy`, or null: only when the ORB runs
-// with -ORBCollocation direct, the reference's current target is collocated, and the
-// adapter would dispatch to that servant with nothing in between (see
-// ObjectAdapter::direct_servant). Never raises: every doubt gives null, and the normal
-// invocation then raises what it must.
-DirectServant direct_servant(const CORBA::Object& proxy) noexcept;
+// The memo of `proxy`'s reference if it is published and still valid, else null.
+inline const DirectMemo* valid_direct_memo(const CORBA::Object& proxy) noexcept {
+  const void* core = core_of(proxy).get();
+  if (core == nullptr) return nullptr;
+  const auto& slot = *static_cast<const DirectMemoSlot*>(core);
+  const DirectMemo* memo = slot.direct_memo.load(std::memory_order_acquire);
+  if (memo == nullptr ||
+      memo->epoch.load(std::memory_order_relaxed) !=
+          memo->epoch_source->load(std::memory_order_acquire)) {
+    return nullptr;
+  }
+  return memo;
+}
+
+struct UpcallCastMemo {
+  const std::type_info* type = nullptr;
+  std::ptrdiff_t offset = 0;
+};
+
+template <class U>
+inline thread_local UpcallCastMemo upcall_cast_memo;
+
+// upcall_cast's miss: the dynamic_cast, remembered.
+template <class U>
+[[gnu::noinline]] U* upcall_cast_slow(DirectUpcall* upcall) noexcept {
+  U* cast = dynamic_cast<U*>(upcall);
+  if (cast != nullptr) {
+    upcall_cast_memo<U> = {&typeid(*upcall),
+                           reinterpret_cast<char*>(cast) - reinterpret_cast<char*>(upcall)};
+  }
+  return cast;
+}
+
+}  // namespace detail
+
+// -ORBCollocation direct: the servant to call for a request on `proxy`, or null ("take
+// the POA path"). A hit (inline) costs a few loads: the
+// reference's memo and the ORB's direct-call epoch; the memo keeps the servant alive, so
+// the pointer stays valid for the call even if the object is deactivated meanwhile
+// (direct calls are not counted as upcalls in progress). The out-of-line miss asks the
+// adapter and rebuilds the memo. Never raises; allocates only when it (re)builds the memo.
+DirectUpcall* refresh_direct_upcall(const CORBA::Object& proxy) noexcept;
+inline DirectUpcall* direct_upcall_of(const CORBA::Object& proxy) noexcept {
+  const detail::DirectMemo* memo = detail::valid_direct_memo(proxy);
+  return memo != nullptr ? memo->upcall : refresh_direct_upcall(proxy);
+}
 
 // `upcall` as the upcall class U of one interface, or null if the servant does not
 // implement it: dynamic_cast, with the result remembered per thread as an offset for the
@@ -104,18 +106,45 @@ DirectServant direct_servant(const CORBA::Object& proxy) noexcept;
 // object of one type), so repeated calls on servants of one type cost a typeid and a
 // comparison instead of a walk through the class hierarchy.
 template <class U>
-U* upcall_cast(DirectUpcall* upcall) noexcept {
-  struct Memo {
-    const std::type_info* type = nullptr;
-    std::ptrdiff_t offset = 0;
-  };
-  static thread_local Memo memo;
-  const std::type_info* type = &typeid(*upcall);
-  auto* bytes = reinterpret_cast<char*>(upcall);
-  if (type == memo.type) return reinterpret_cast<U*>(bytes + memo.offset);
-  U* cast = dynamic_cast<U*>(upcall);
-  if (cast != nullptr) memo = {type, reinterpret_cast<char*>(cast) - bytes};
-  return cast;
+inline U* upcall_cast(DirectUpcall* upcall) noexcept {
+  const detail::UpcallCastMemo& memo = detail::upcall_cast_memo<U>;
+  if (&typeid(*upcall) == memo.type) {
+    return reinterpret_cast<U*>(reinterpret_cast<char*>(upcall) + memo.offset);
+  }
+  return detail::upcall_cast_slow<U>(upcall);
 }
+
+// The stub's inline fast path: the memoised servant as U when both the reference's memo
+// and this thread's cast memo for U hit; null otherwise (then direct_upcall, out of line,
+// does the rest). Only loads and compares, so the stub needs no stack frame.
+template <class U>
+inline U* memoized_upcall(const CORBA::Object& proxy) noexcept {
+  const detail::DirectMemo* memo = detail::valid_direct_memo(proxy);
+  if (memo == nullptr) return nullptr;
+  DirectUpcall* upcall = memo->upcall;
+  const detail::UpcallCastMemo& cast = detail::upcall_cast_memo<U>;
+  if (&typeid(*upcall) != cast.type) return nullptr;
+  return reinterpret_cast<U*>(reinterpret_cast<char*>(upcall) + cast.offset);
+}
+
+// direct_upcall_of as the upcall class of the stub's interface.
+template <class U>
+inline U* direct_upcall(const CORBA::Object& proxy) noexcept {
+  DirectUpcall* upcall = direct_upcall_of(proxy);
+  return upcall != nullptr ? upcall_cast<U>(upcall) : nullptr;
+}
+
+// Runs `call` with the servant a collocated request on `proxy` would be dispatched to,
+// inside a POA upcall. `call` casts the servant to its interface and returns false if it
+// does not implement it (then nothing has run). Returns false, having run nothing, unless
+// the reference is collocated, its POA manager ACTIVE and the servant found without a
+// servant manager (an active object of a RETAIN POA, or the default servant). Exceptions
+// from the servant: system exceptions and the user exceptions listed in `exceptions` pass
+// through; other user exceptions become UNKNOWN unknown_undeclared_user_exception, other C++
+// exceptions UNKNOWN unknown_cxx_exception (both COMPLETED_MAYBE), as through the POA's
+// marshaled path. For a oneway (`response_expected` false) they are dropped, as there.
+bool collocated_upcall(const CORBA::Object& proxy, FunctionRef<bool(DirectUpcall*)> call,
+                       std::span<const UserExceptionEntry> exceptions = {},
+                       bool response_expected = true);
 
 }  // namespace rtorb::orb

@@ -145,43 +145,78 @@ void write_exception_table(const Operation& op, const std::string& table, CodeWr
   w.line("};");
 }
 
-// -ORBCollocation direct: the servant's own member function when the ORB allows it.
-void write_direct_call(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
-  const std::string direct = local_name(op, "direct");
-  const std::string upcall = local_name(op, "upcall");
+// `upcall->op(a, b)`.
+std::string upcall_expression(const Operation& op, const std::string& upcall) {
   std::string call = upcall + "->" + op.cpp_name + "(";
   for (std::size_t i = 0; i < op.arguments.size(); ++i)
     call += (i > 0 ? ", " : "") + op.arguments[i].name;
-  call += ")";
-  w.open("if (::rtorb::orb::DirectServant " + direct + " = ::rtorb::orb::direct_servant(*this))");
-  w.open("if (auto* " + upcall + " = ::rtorb::orb::upcall_cast<" + upcall_class(decl) + ">(" +
-         direct + ".get()))");
+  return call + ")";
+}
+
+// -ORBCollocation direct: the servant's own member function, through the reference's memo
+// (`lookup` is memoized_upcall, the stub's inline check, or direct_upcall, which also
+// rebuilds the memo).
+void write_direct_call(const Operation& op, const InterfaceDecl& decl, const std::string& lookup,
+                       const std::string& self, CodeWriter& w) {
+  const std::string upcall = local_name(op, "upcall");
+  w.open("if (auto* " + upcall + " = ::rtorb::orb::" + lookup + "<" + upcall_class(decl) +
+         ">(" + self + "))");
   if (op.result == nullptr) {
-    w.line(call + ";");
+    w.line(upcall_expression(op, upcall) + ";");
     w.line("return;");
   } else {
-    w.line("return " + call + ";");
+    w.line("return " + upcall_expression(op, upcall) + ";");
   }
-  w.close();
   w.close();
 }
 
-void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
-  w.open(signature(op, definition_name(decl) + "::"));
-  write_direct_call(op, decl, w);
+// Thru-POA collocation: the same member function inside a POA upcall, when the POA can
+// apply its rules without a marshaled request.
+void write_collocated_call(const Operation& op, const InterfaceDecl& decl,
+                           const std::string& table, const std::string& self, CodeWriter& w) {
+  const std::string result = local_name(op, "collocated_result");
+  const std::string servant = local_name(op, "servant");
+  const std::string upcall = local_name(op, "upcall");
+  const std::string collocated = local_name(op, "collocated");
+  if (op.result != nullptr) w.line("std::optional<" + cpp_type(*op.result) + "> " + result + ";");
+  w.open("const auto " + collocated + " = [&](::rtorb::orb::DirectUpcall* " + servant + ")");
+  w.line("auto* " + upcall + " = ::rtorb::orb::upcall_cast<" + upcall_class(decl) + ">(" +
+         servant + ");");
+  w.line("if (" + upcall + " == nullptr) return false;");
+  if (op.result == nullptr) {
+    w.line(upcall_expression(op, upcall) + ";");
+  } else {
+    w.line(result + ".emplace(" + upcall_expression(op, upcall) + ");");
+  }
+  w.line("return true;");
+  w.close(";");
+  std::string args = self + ", " + collocated;
+  if (op.oneway) {
+    args += ", {}, false";
+  } else if (!op.raises.empty()) {
+    args += ", " + table;
+  }
+  w.open("if (::rtorb::orb::collocated_upcall(" + args + "))");
+  w.line(op.result == nullptr ? "return;" : "return std::move(*" + result + ");");
+  w.close();
+}
+
+// The direct call that rebuilds the memo, the collocated upcall, then the request.
+void write_request(const Operation& op, const InterfaceDecl& decl, const std::string& self,
+                   CodeWriter& w) {
   const std::string call = local_name(op, "call");
   const std::string reply = local_name(op, "reply");
   const std::string table = local_name(op, "exceptions");
-  w.line("::rtorb::orb::Invocation " + call + "(*this, " + string_literal(op.wire_name, false) +
-         ");");
+  write_direct_call(op, decl, "direct_upcall", self, w);
+  if (!op.oneway && !op.raises.empty()) write_exception_table(op, table, w);
+  write_collocated_call(op, decl, table, self, w);
+  w.line("::rtorb::orb::Invocation " + call + "(" + self + ", " +
+         string_literal(op.wire_name, false) + ");");
   const std::string writer = write_argument_writer(op, w);
   if (op.oneway) {
     w.line(call + ".invoke_oneway(" + writer + ");");
-    w.close();
-    w.line();
     return;
   }
-  if (!op.raises.empty()) write_exception_table(op, table, w);
   const std::string invoke =
       call + ".invoke(" + writer + (op.raises.empty() ? "" : ", " + table) + ")";
   bool has_out = false;
@@ -207,6 +242,32 @@ void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
                  : "return ::rtorb::cdr::read<" + cpp_type(*op.result) + ">(" + reply + ");");
     }
   }
+}
+
+// The stub past the direct memo, as a function of its own: a collocated upcall or a
+// request. Kept out of line so that the stub itself is the memo check and a tail call.
+void write_invoke_function(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  const std::string self = local_name(op, "self");
+  std::string text = signature(op);
+  text.insert(result_type(op).size() + 1 + op.cpp_name.size() + 1,
+              qualified_name(decl) + "& " + self + (op.arguments.empty() ? "" : ", "));
+  w.line("namespace rtorb_invoke::" + definition_name(decl) + " {");
+  w.open("[[gnu::noinline]] " + text);
+  write_request(op, decl, self, w);
+  w.close();
+  w.line("}  // namespace rtorb_invoke::" + definition_name(decl));
+}
+
+void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  w.line("namespace {");
+  write_invoke_function(op, decl, w);
+  w.line("}  // namespace");
+  w.line();
+  w.open(signature(op, definition_name(decl) + "::"));
+  write_direct_call(op, decl, "memoized_upcall", "*this", w);
+  std::string call = "::rtorb_invoke::" + definition_name(decl) + "::" + op.cpp_name + "(*this";
+  for (const Argument& a : op.arguments) call += ", " + a.name;
+  w.line("return " + call + ");");
   w.close();
   w.line();
 }

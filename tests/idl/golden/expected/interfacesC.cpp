@@ -177,106 +177,249 @@ void Codec<::Zoo::Enclosure>::read(InputStream& is, ::Zoo::Enclosure& v) {
 
 }  // namespace rtorb::cdr
 
-std::string Zoo::Animal::name() {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
-      return upcall->name();
-    }
+namespace {
+namespace rtorb_invoke::Zoo::Animal {
+[[gnu::noinline]] std::string name(::Zoo::Animal& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
+    return upcall->name();
   }
-  ::rtorb::orb::Invocation call(*this, "_get_name");
+  std::optional<std::string> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->name());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "_get_name");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<std::string>(reply);
 }
+}  // namespace rtorb_invoke::Zoo::Animal
+}  // namespace
 
-std::int32_t Zoo::Animal::age() {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
-      return upcall->age();
-    }
+std::string Zoo::Animal::name() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    return upcall->name();
   }
-  ::rtorb::orb::Invocation call(*this, "_get_age");
+  return ::rtorb_invoke::Zoo::Animal::name(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Animal {
+[[gnu::noinline]] std::int32_t age(::Zoo::Animal& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
+    return upcall->age();
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->age());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "_get_age");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
+}  // namespace rtorb_invoke::Zoo::Animal
+}  // namespace
 
-void Zoo::Animal::age(std::int32_t value) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
-      upcall->age(value);
-      return;
-    }
+std::int32_t Zoo::Animal::age() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    return upcall->age();
   }
-  ::rtorb::orb::Invocation call(*this, "_set_age");
+  return ::rtorb_invoke::Zoo::Animal::age(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Animal {
+[[gnu::noinline]] void age(::Zoo::Animal& self, std::int32_t value) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
+    upcall->age(value);
+    return;
+  }
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(servant);
+    if (upcall == nullptr) return false;
+    upcall->age(value);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "_set_age");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, value);
   };
   call.invoke(arguments);
 }
+}  // namespace rtorb_invoke::Zoo::Animal
+}  // namespace
 
-void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(direct.get())) {
-      upcall->feed(by, food);
-      return;
-    }
+void Zoo::Animal::age(std::int32_t value) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    upcall->age(value);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "feed");
+  return ::rtorb_invoke::Zoo::Animal::age(*this, value);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Animal {
+[[gnu::noinline]] void feed(::Zoo::Animal& self, const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
+    upcall->feed(by, food);
+    return;
+  }
+  static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {
+      {"IDL:Zoo/Closed:1.0", &::rtorb::detail::UserExceptionReader<::Zoo::Closed>::raise},
+  };
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Animal>(servant);
+    if (upcall == nullptr) return false;
+    upcall->feed(by, food);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated, exceptions)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "feed");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, by);
     ::rtorb::cdr::write(os, food);
   };
-  static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {
-      {"IDL:Zoo/Closed:1.0", &::rtorb::detail::UserExceptionReader<::Zoo::Closed>::raise},
-  };
   call.invoke(arguments, exceptions);
 }
+}  // namespace rtorb_invoke::Zoo::Animal
+}  // namespace
 
-void Zoo::Walker::walk(std::uint32_t steps) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Walker>(direct.get())) {
-      upcall->walk(steps);
-      return;
-    }
+void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    upcall->feed(by, food);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "walk");
+  return ::rtorb_invoke::Zoo::Animal::feed(*this, by, food);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Walker {
+[[gnu::noinline]] void walk(::Zoo::Walker& self, std::uint32_t steps) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Walker>(self)) {
+    upcall->walk(steps);
+    return;
+  }
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Walker>(servant);
+    if (upcall == nullptr) return false;
+    upcall->walk(steps);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "walk");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, steps);
   };
   call.invoke(arguments);
 }
+}  // namespace rtorb_invoke::Zoo::Walker
+}  // namespace
 
-void Zoo::Swimmer::swim(float metres) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Swimmer>(direct.get())) {
-      upcall->swim(metres);
-      return;
-    }
+void Zoo::Walker::walk(std::uint32_t steps) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Walker>(*this)) {
+    upcall->walk(steps);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "swim");
+  return ::rtorb_invoke::Zoo::Walker::walk(*this, steps);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Swimmer {
+[[gnu::noinline]] void swim(::Zoo::Swimmer& self, float metres) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Swimmer>(self)) {
+    upcall->swim(metres);
+    return;
+  }
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Swimmer>(servant);
+    if (upcall == nullptr) return false;
+    upcall->swim(metres);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated, {}, false)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "swim");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, metres);
   };
   call.invoke_oneway(arguments);
 }
+}  // namespace rtorb_invoke::Zoo::Swimmer
+}  // namespace
 
-::CORBA::object_reference<::Zoo::Duck> Zoo::Duck::mate() {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(direct.get())) {
-      return upcall->mate();
-    }
+void Zoo::Swimmer::swim(float metres) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Swimmer>(*this)) {
+    upcall->swim(metres);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "mate");
+  return ::rtorb_invoke::Zoo::Swimmer::swim(*this, metres);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Duck {
+[[gnu::noinline]] ::CORBA::object_reference<::Zoo::Duck> mate(::Zoo::Duck& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Duck>(self)) {
+    return upcall->mate();
+  }
+  std::optional<::CORBA::object_reference<::Zoo::Duck>> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->mate());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "mate");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Duck>>(reply);
 }
+}  // namespace rtorb_invoke::Zoo::Duck
+}  // namespace
 
-std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string& tag) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(direct.get())) {
-      return upcall->measure(scale, weight, tag);
-    }
+::CORBA::object_reference<::Zoo::Duck> Zoo::Duck::mate() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
+    return upcall->mate();
   }
-  ::rtorb::orb::Invocation call(*this, "measure");
+  return ::rtorb_invoke::Zoo::Duck::mate(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Duck {
+[[gnu::noinline]] std::int32_t measure(::Zoo::Duck& self, std::int32_t scale, double& weight, std::string& tag) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Duck>(self)) {
+    return upcall->measure(scale, weight, tag);
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Duck>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->measure(scale, weight, tag));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "measure");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, scale);
     ::rtorb::cdr::write(os, tag);
@@ -287,45 +430,111 @@ std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string&
   ::rtorb::cdr::Codec<std::string>::read(reply, tag);
   return result;
 }
+}  // namespace rtorb_invoke::Zoo::Duck
+}  // namespace
 
-::Zoo::Enclosure Zoo::Keeper::inspect(const ::Zoo::Enclosure& e) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
-      return upcall->inspect(e);
-    }
+std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string& tag) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
+    return upcall->measure(scale, weight, tag);
   }
-  ::rtorb::orb::Invocation call(*this, "inspect");
+  return ::rtorb_invoke::Zoo::Duck::measure(*this, scale, weight, tag);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Keeper {
+[[gnu::noinline]] ::Zoo::Enclosure inspect(::Zoo::Keeper& self, const ::Zoo::Enclosure& e) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
+    return upcall->inspect(e);
+  }
+  std::optional<::Zoo::Enclosure> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->inspect(e));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "inspect");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, e);
   };
   ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
   return ::rtorb::cdr::read<::Zoo::Enclosure>(reply);
 }
+}  // namespace rtorb_invoke::Zoo::Keeper
+}  // namespace
 
-::CORBA::object_reference<::Zoo::Mallard> Zoo::Keeper::favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
-      return upcall->favourite(hint);
-    }
+::Zoo::Enclosure Zoo::Keeper::inspect(const ::Zoo::Enclosure& e) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->inspect(e);
   }
-  ::rtorb::orb::Invocation call(*this, "favourite");
+  return ::rtorb_invoke::Zoo::Keeper::inspect(*this, e);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Keeper {
+[[gnu::noinline]] ::CORBA::object_reference<::Zoo::Mallard> favourite(::Zoo::Keeper& self, const ::CORBA::object_reference<::CORBA::Object>& hint) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
+    return upcall->favourite(hint);
+  }
+  std::optional<::CORBA::object_reference<::Zoo::Mallard>> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->favourite(hint));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "favourite");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, hint);
   };
   ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
   return ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Mallard>>(reply);
 }
+}  // namespace rtorb_invoke::Zoo::Keeper
+}  // namespace
 
-std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(direct.get())) {
-      return upcall->_cxx_default(in);
-    }
+::CORBA::object_reference<::Zoo::Mallard> Zoo::Keeper::favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->favourite(hint);
   }
-  ::rtorb::orb::Invocation call(*this, "default");
+  return ::rtorb_invoke::Zoo::Keeper::favourite(*this, hint);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Keeper {
+[[gnu::noinline]] std::int32_t _cxx_default(::Zoo::Keeper& self, std::int32_t in) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
+    return upcall->_cxx_default(in);
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Keeper>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->_cxx_default(in));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "default");
   const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
     ::rtorb::cdr::write(os, in);
   };
   ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
   return ::rtorb::cdr::read<std::int32_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Keeper
+}  // namespace
+
+std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->_cxx_default(in);
+  }
+  return ::rtorb_invoke::Zoo::Keeper::_cxx_default(*this, in);
 }

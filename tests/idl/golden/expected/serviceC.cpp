@@ -104,31 +104,69 @@ void Codec<::Drawing::Layer>::read(InputStream& is, ::Drawing::Layer& v) {
 
 }  // namespace rtorb::cdr
 
-void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(direct.get())) {
-      upcall->draw(p);
-      return;
-    }
+namespace {
+namespace rtorb_invoke::Drawing::Canvas {
+[[gnu::noinline]] void draw(::Drawing::Canvas& self, const ::Shapes::Polygon& p) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Drawing::rtorb_upcall_Canvas>(self)) {
+    upcall->draw(p);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "draw");
-  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
-    ::rtorb::cdr::write(os, p);
-  };
   static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {
       {"IDL:Drawing/Canvas/Full:1.0", &::rtorb::detail::UserExceptionReader<::Drawing::Canvas::Full>::raise},
       {"IDL:Shapes/TooManyPoints:1.0", &::rtorb::detail::UserExceptionReader<::Shapes::TooManyPoints>::raise},
   };
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(servant);
+    if (upcall == nullptr) return false;
+    upcall->draw(p);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated, exceptions)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "draw");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, p);
+  };
   call.invoke(arguments, exceptions);
 }
+}  // namespace rtorb_invoke::Drawing::Canvas
+}  // namespace
 
-::Drawing::Canvas::Polygons Drawing::Canvas::contents() {
-  if (::rtorb::orb::DirectServant direct = ::rtorb::orb::direct_servant(*this)) {
-    if (auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(direct.get())) {
-      return upcall->contents();
-    }
+void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
+    upcall->draw(p);
+    return;
   }
-  ::rtorb::orb::Invocation call(*this, "_get_contents");
+  return ::rtorb_invoke::Drawing::Canvas::draw(*this, p);
+}
+
+namespace {
+namespace rtorb_invoke::Drawing::Canvas {
+[[gnu::noinline]] ::Drawing::Canvas::Polygons contents(::Drawing::Canvas& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Drawing::rtorb_upcall_Canvas>(self)) {
+    return upcall->contents();
+  }
+  std::optional<::Drawing::Canvas::Polygons> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Drawing::rtorb_upcall_Canvas>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->contents());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "_get_contents");
   ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
   return ::rtorb::cdr::read<::Drawing::Canvas::Polygons>(reply);
+}
+}  // namespace rtorb_invoke::Drawing::Canvas
+}  // namespace
+
+::Drawing::Canvas::Polygons Drawing::Canvas::contents() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
+    return upcall->contents();
+  }
+  return ::rtorb_invoke::Drawing::Canvas::contents(*this);
 }

@@ -1,0 +1,107 @@
+// Thru-POA collocation without marshaling: a collocated stub's call runs as a POA upcall
+// (manager state, upcall counting, POA Current, SINGLE_THREAD_MODEL) but reaches the
+// servant through its generated upcall class instead of a marshaled request. Cases this
+// path does not handle answer false before anything runs, and the stub makes the marshaled
+// collocated request, which handles them all (docs/poa.md, "Collocated upcalls").
+#include <mutex>
+
+#include "poa/poa_impl.hpp"
+#include "poa/poa_system.hpp"
+#include "poa/upcall_context.hpp"
+
+namespace rtorb::poa {
+namespace {
+
+// The POA this thread's last collocated call went to, so that repeated calls skip the POA
+// table's shared lock. A stale entry is harmless: the POA it names is either gone (the
+// weak pointer is expired) or destroyed (collocated_upcall answers false), and both send
+// the call the marshaled way.
+struct PoaMemo {
+  const void* system = nullptr;
+  std::uint32_t index = 0;
+  std::uint32_t generation = 0;
+  std::weak_ptr<PoaImpl> poa;
+};
+thread_local PoaMemo poa_memo;
+
+}  // namespace
+
+bool PoaSystem::collocated_upcall(std::span<const std::uint8_t> key,
+                                  orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
+  const auto parsed = parse_key(key);
+  // Keys of an earlier instance are routed by path through AdapterActivators: marshaled.
+  if (!parsed || parsed->instance != instance_) return false;
+  const KeyAddress& address = parsed->address;
+  std::shared_ptr<PoaImpl> poa;
+  if (poa_memo.system == this && poa_memo.index == address.poa_index &&
+      poa_memo.generation == address.poa_generation) {
+    poa = poa_memo.poa.lock();
+  }
+  if (!poa) {
+    poa = poa_at(address.poa_index, address.poa_generation);
+    if (!poa) return false;
+    poa_memo = {this, address.poa_index, address.poa_generation, poa};
+  }
+  return poa->collocated_upcall(*parsed, call);
+}
+
+bool PoaImpl::collocated_upcall(const ParsedKey& key,
+                                orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
+  if (!manager_->try_enter()) return false;  // HOLDING, DISCARDING, INACTIVE: marshaled
+  struct Leave {
+    PoaManagerImpl& manager;
+    ~Leave() { manager.leave(); }
+  } leave{*manager_};
+  std::unique_lock<std::recursive_mutex> serial;
+  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
+
+  ServantRef servant;
+  orb::DirectUpcall* direct = nullptr;
+  std::uint32_t slot = no_slot;
+  std::uint32_t generation = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (destroyed_) return false;
+    ActiveObjectMap::Entry* entry = policies_.retain() ? entry_for(key, slot) : nullptr;
+    if (entry != nullptr) {
+      // Being deactivated: the marshaled path raises what the policies say.
+      if (entry->deactivating || entry->direct == nullptr) return false;
+      ++entry->in_flight;
+      servant = entry->servant;
+      direct = entry->direct;
+      generation = entry->generation;
+    } else {
+      // Not active: only a default servant is found without a servant manager.
+      if (!policies_.use_default_servant() || default_direct_ == nullptr) return false;
+      slot = no_slot;
+      servant = default_servant_;
+      direct = default_direct_;
+    }
+    ++in_flight_;
+  }
+  struct Counted {  // ends the counted upcall however `call` leaves
+    PoaImpl& poa;
+    std::uint32_t slot;
+    std::uint32_t generation;
+    ~Counted() { poa.end_entry_upcall(slot, generation); }
+  } counted{*this, slot, generation};
+  UpcallFrame frame{system_.get(), this, key.object_id, &servant, nullptr};
+  UpcallScope scope(frame);
+  return call(direct);
+}
+
+void PoaImpl::end_entry_upcall(std::uint32_t slot, std::uint32_t generation) noexcept {
+  std::unique_lock lock(mutex_);
+  if (--in_flight_ == 0) idle_.notify_all();
+  if (slot == no_slot) return;
+  auto* entry = map_.find(slot, generation);
+  if (entry != nullptr && --entry->in_flight == 0 && entry->deactivating) {
+    try {
+      finish_deactivation(slot, lock, false);
+    } catch (...) {
+      // etherealize's own exceptions are swallowed there; nothing else is expected.
+    }
+  }
+}
+
+}  // namespace rtorb::poa

@@ -1,0 +1,315 @@
+// Thru-POA collocation without marshaling (the default -ORBCollocation): a collocated stub
+// calls the servant's member function inside a POA upcall. The tests tell the unmarshaled
+// path from the marshaled one by an argument's address: only a call without marshaling
+// hands the servant the caller's own string.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <future>
+#include <mutex>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/poa/current.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "interfacesS.h"
+
+namespace allocation_counter {  // allocation_counter.cpp
+void start();
+std::size_t stop();
+}  // namespace allocation_counter
+
+namespace {
+
+using namespace std::chrono_literals;
+using CurrentRef = IDL::traits<PortableServer::Current>::ref_type;
+
+// What the servant saw during its last feed().
+struct Seen {
+  const std::string* food = nullptr;  // the address of the argument it was given
+  std::string poa_name;
+  PortableServer::ObjectId object_id;
+  IDL::traits<CORBA::Object>::ref_type reference;
+  const void* servant = nullptr;  // the servant POA Current names, as a DuckImpl
+};
+
+class DuckImpl final : public CORBA::servant_traits<Zoo::Duck>::base_type {
+ public:
+  explicit DuckImpl(CurrentRef current) : current_(std::move(current)) {}
+
+  std::string name() override { return "duck"; }
+  std::int32_t age() override { return age_; }
+  void age(std::int32_t value) override {
+    if (value == -1) throw CORBA::BAD_PARAM(7, CORBA::CompletionStatus::COMPLETED_NO);
+    if (value == -2) throw Zoo::Closed("not declared by _set_age");
+    if (value == -3) throw std::runtime_error("not a CORBA exception");
+    age_ = value;
+  }
+  void feed(const IDL::traits<Zoo::Keeper>::ref_type&, const std::string& food) override {
+    seen.food = &food;
+    seen.poa_name = current_->get_POA()->the_name();
+    seen.object_id = current_->get_object_id();
+    seen.reference = current_->get_reference();
+    seen.servant = dynamic_cast<const DuckImpl*>(current_->get_servant().operator->());
+    if (food == "nothing") throw Zoo::Closed("closed");
+  }
+  void walk(std::uint32_t steps) override {
+    const int now = ++inside_;
+    int seen_most = most_inside_.load();
+    while (now > seen_most && !most_inside_.compare_exchange_weak(seen_most, now)) {
+    }
+    if (steps > 0) {
+      entered.set_value();
+      release.get_future().wait();
+    } else {
+      std::this_thread::sleep_for(200us);
+    }
+    --inside_;
+  }
+  void swim(float) override { throw std::runtime_error("dropped: oneway"); }
+  IDL::traits<Zoo::Duck>::ref_type mate() override { return _this(); }
+  std::int32_t measure(std::int32_t scale, double& weight, std::string& tag) override {
+    weight = scale;
+    tag += "!";
+    return scale;
+  }
+
+  Seen seen;
+  std::promise<void> entered;  // walk(n > 0) arrived
+  std::promise<void> release;  // lets it return
+  int most_inside() const { return most_inside_; }
+
+ private:
+  CurrentRef current_;
+  std::atomic<std::int32_t> age_{0};
+  std::atomic<int> inside_{0};
+  std::atomic<int> most_inside_{0};
+};
+
+class Activator final : public PortableServer::ServantActivator {
+ public:
+  explicit Activator(CORBA::servant_reference<DuckImpl> duck) : duck_(std::move(duck)) {}
+  CORBA::servant_reference<PortableServer::Servant> incarnate(
+      const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type) override {
+    return duck_;
+  }
+  void etherealize(const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
+                   CORBA::servant_reference<PortableServer::Servant>, bool, bool) override {
+    ++etherealized;
+  }
+  std::atomic<int> etherealized{0};
+
+ private:
+  CORBA::servant_reference<DuckImpl> duck_;
+};
+
+class Locator final : public PortableServer::ServantLocator {
+ public:
+  explicit Locator(CORBA::servant_reference<DuckImpl> duck) : duck_(std::move(duck)) {}
+  CORBA::servant_reference<PortableServer::Servant> preinvoke(
+      const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
+      const std::string&, Cookie&) override {
+    ++calls;
+    return duck_;
+  }
+  void postinvoke(const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
+                  const std::string&, Cookie, CORBA::servant_reference<PortableServer::Servant>)
+      override {}
+  std::atomic<int> calls{0};
+
+ private:
+  CORBA::servant_reference<DuckImpl> duck_;
+};
+
+std::atomic<int> orb_counter{0};
+
+struct Collocated : ::testing::Test {
+  Collocated() { poa->the_POAManager()->activate(); }
+  ~Collocated() override { orb->destroy(); }
+
+  static CORBA::object_reference<CORBA::ORB> make_orb() {
+    std::vector<std::string> args = {"idl_collocated_tests"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int argc = static_cast<int>(args.size());
+    return CORBA::ORB_init(argc, argv.data(),
+                           "idl-collocated-test-" + std::to_string(orb_counter++));
+  }
+  IDL::traits<PortableServer::POA>::ref_type child(const std::string& name,
+                                                     CORBA::PolicyList policies) {
+    return poa->create_POA(name, poa->the_POAManager(), policies);
+  }
+  IDL::traits<Zoo::Duck>::ref_type duck_in(const IDL::traits<PortableServer::POA>::ref_type& p) {
+    return IDL::traits<Zoo::Duck>::narrow(p->servant_to_reference(duck));
+  }
+
+  CORBA::object_reference<CORBA::ORB> orb = make_orb();
+  IDL::traits<PortableServer::POA>::ref_type poa =
+      IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  CurrentRef current =
+      IDL::traits<PortableServer::Current>::narrow(orb->resolve_initial_references("POACurrent"));
+  CORBA::servant_reference<DuckImpl> duck = CORBA::make_reference<DuckImpl>(current);
+};
+
+TEST_F(Collocated, TheServantRunsInAPoaUpcallWithoutMarshaling) {
+  auto ref = duck_in(poa);
+  const std::string food = "bread";
+  ref->feed(nullptr, food);
+  EXPECT_EQ(duck->seen.food, &food);  // not a copy: nothing was marshaled
+  EXPECT_EQ(duck->seen.poa_name, "RootPOA");
+  EXPECT_EQ(duck->seen.object_id, poa->servant_to_id(duck));
+  EXPECT_TRUE(duck->seen.reference->_is_equivalent(ref));
+  EXPECT_EQ(duck->seen.servant, static_cast<const void*>(duck.operator->()));
+  EXPECT_TRUE(ref->mate()->_is_equivalent(ref));  // _this() inside the upcall
+  double weight = 0;
+  std::string tag = "t";
+  EXPECT_EQ(ref->measure(3, weight, tag), 3);
+  EXPECT_EQ(weight, 3.0);
+  EXPECT_EQ(tag, "t!");
+}
+
+TEST_F(Collocated, AHoldingManagerSendsTheCallThroughTheMarshaledPath) {
+  auto ref = duck_in(poa);
+  poa->the_POAManager()->hold_requests(false);
+  const std::string food = "bread";
+  auto call = std::async(std::launch::async, [&] { ref->feed(nullptr, food); });
+  EXPECT_EQ(call.wait_for(50ms), std::future_status::timeout);
+  poa->the_POAManager()->activate();
+  ASSERT_EQ(call.wait_for(10s), std::future_status::ready);
+  call.get();
+  EXPECT_EQ(duck->seen.object_id, poa->servant_to_id(duck));
+}
+
+TEST_F(Collocated, DeclaredAndSystemExceptionsPassAndOthersBecomeUnknown) {
+  auto ref = duck_in(poa);
+  EXPECT_THROW(ref->feed(nullptr, "nothing"), Zoo::Closed);
+  try {
+    ref->age(-1);
+    FAIL() << "no exception";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), 7u);
+    EXPECT_EQ(e.completed(), CORBA::CompletionStatus::COMPLETED_NO);
+  }
+  try {
+    ref->age(-2);
+    FAIL() << "no exception";
+  } catch (const CORBA::UNKNOWN& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::unknown_undeclared_user_exception);
+    EXPECT_EQ(e.completed(), CORBA::CompletionStatus::COMPLETED_MAYBE);
+  }
+  try {
+    ref->age(-3);
+    FAIL() << "no exception";
+  } catch (const CORBA::UNKNOWN& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::unknown_cxx_exception);
+  }
+  EXPECT_NO_THROW(ref->swim(1.0F));  // a oneway's exceptions reach nobody
+  ref->age(4);
+  EXPECT_EQ(ref->age(), 4);
+}
+
+TEST_F(Collocated, DeactivationWaitsForTheCallBeforeEtherealizing) {
+  auto activator = CORBA::make_reference<Activator>(duck);
+  auto managed = child("managed", {poa->create_request_processing_policy(
+                                       PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
+                                   poa->create_id_assignment_policy(
+                                       PortableServer::IdAssignmentPolicyValue::USER_ID)});
+  managed->set_servant_manager(activator);
+  const auto id = PortableServer::string_to_ObjectId("one");
+  auto ref = IDL::traits<Zoo::Duck>::narrow(
+      managed->create_reference_with_id(id, "IDL:Zoo/Duck:1.0"));
+  EXPECT_EQ(ref->name(), "duck");  // incarnates (marshaled); the next calls find it active
+  const std::string food = "seed";
+  ref->feed(nullptr, food);
+  EXPECT_EQ(duck->seen.food, &food);
+  auto call = std::async(std::launch::async, [&] { ref->walk(1); });
+  duck->entered.get_future().wait();
+  managed->deactivate_object(id);
+  std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(activator->etherealized, 0);  // the call is still in progress
+  auto destroy = std::async(std::launch::async, [&] { managed->destroy(false, true); });
+  EXPECT_EQ(destroy.wait_for(20ms), std::future_status::timeout);
+  duck->release.set_value();
+  ASSERT_EQ(call.wait_for(10s), std::future_status::ready);
+  ASSERT_EQ(destroy.wait_for(10s), std::future_status::ready);
+  EXPECT_EQ(activator->etherealized, 1);
+}
+
+TEST_F(Collocated, SingleThreadModelSerializesCalls) {
+  auto serial = child("serial", {poa->create_thread_policy(
+                                    PortableServer::ThreadPolicyValue::SINGLE_THREAD_MODEL)});
+  serial->activate_object(duck);
+  auto ref = duck_in(serial);
+  std::vector<std::future<void>> callers;
+  for (int t = 0; t < 3; ++t) {
+    callers.push_back(std::async(std::launch::async, [&] {
+      for (int i = 0; i < 20; ++i) ref->walk(0);
+    }));
+  }
+  for (auto& c : callers) c.get();
+  EXPECT_EQ(duck->most_inside(), 1);
+  const std::string food = "bread";
+  ref->feed(nullptr, food);
+  EXPECT_EQ(duck->seen.food, &food);
+  EXPECT_EQ(duck->seen.poa_name, "serial");
+}
+
+TEST_F(Collocated, TheDefaultServantIsCalledWithTheRequestsObjectId) {
+  auto defaulted = child(
+      "default",
+      {poa->create_request_processing_policy(
+           PortableServer::RequestProcessingPolicyValue::USE_DEFAULT_SERVANT),
+       poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN),
+       poa->create_id_uniqueness_policy(PortableServer::IdUniquenessPolicyValue::MULTIPLE_ID),
+       poa->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)});
+  defaulted->set_servant(duck);
+  const auto id = PortableServer::string_to_ObjectId("any");
+  auto ref = IDL::traits<Zoo::Duck>::narrow(
+      defaulted->create_reference_with_id(id, "IDL:Zoo/Duck:1.0"));
+  const std::string food = "bread";
+  ref->feed(nullptr, food);
+  EXPECT_EQ(duck->seen.food, &food);
+  EXPECT_EQ(duck->seen.object_id, id);
+  EXPECT_EQ(duck->seen.poa_name, "default");
+}
+
+TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
+  auto locator = CORBA::make_reference<Locator>(duck);
+  auto located = child(
+      "located",
+      {poa->create_request_processing_policy(
+           PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
+       poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN)});
+  located->set_servant_manager(locator);
+  auto ref = IDL::traits<Zoo::Duck>::narrow(located->create_reference("IDL:Zoo/Duck:1.0"));
+  const std::string food = "bread";
+  ref->feed(nullptr, food);
+  EXPECT_EQ(locator->calls, 1);
+  EXPECT_NE(duck->seen.food, &food);  // a copy: the request was marshaled
+  EXPECT_EQ(duck->seen.poa_name, "located");
+}
+
+TEST_F(Collocated, ADeactivatedObjectIsGone) {
+  auto ref = duck_in(poa);
+  poa->deactivate_object(poa->servant_to_id(duck));
+  EXPECT_THROW(ref->name(), CORBA::OBJECT_NOT_EXIST);
+}
+
+TEST_F(Collocated, ACallAllocatesNothing) {
+  auto ref = duck_in(poa);
+  ref->age(1);  // warms the per-thread memos
+  allocation_counter::start();
+  for (int i = 0; i < 10; ++i) ref->age(i);
+  const std::int32_t age = ref->age();
+  EXPECT_EQ(allocation_counter::stop(), 0u);
+  EXPECT_EQ(age, 9);
+}
+
+}  // namespace
