@@ -16,33 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "../cubit/cube.hpp"
+#include "../cubit/cubit_servant.hpp"
 #include "cubitC.h"
-#include "cubitS.h"
 
 namespace {
 
 using cubit::cube;
+using cubit::CubitServant;
 using CubitRef = IDL::traits<Cubit>::ref_type;
 using Clock = std::chrono::steady_clock;
-
-class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
- public:
-  void cube_void() override {}
-  std::uint8_t cube_octet(std::uint8_t o) override { return cube(o); }
-  std::int32_t cube_long(std::int32_t l) override { return cube(l); }
-  Cubit::Many cube_struct(const Cubit::Many& m) override {
-    return Cubit::Many(cube(m.o()), cube(m.l()), cube(m.s()));
-  }
-  Cubit::LongSeq cube_long_sequence(const Cubit::LongSeq& s) override {
-    Cubit::LongSeq result(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
-    return result;
-  }
-  void ping_oneway() override {}
-  void cube_oneway(std::int32_t) override {}
-  void shutdown() override {}
-};
 
 // An ORB created from -ORB arguments; ORB_init's exceptions pass through.
 IDL::traits<CORBA::ORB>::ref_type make_orb(std::vector<std::string> args) {

@@ -13,37 +13,11 @@
 #include <string>
 #include <thread>
 
-#include "cube.hpp"
-#include "cubitC.h"
-#include "cubitS.h"
+#include "cubit_servant.hpp"
 
 namespace {
 
-using cubit::cube;
-
-class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
- public:
-  explicit CubitServant(IDL::traits<CORBA::ORB>::ref_type orb) : orb_(std::move(orb)) {}
-
-  void cube_void() override {}
-  std::uint8_t cube_octet(std::uint8_t o) override { return cube(o); }
-  std::int32_t cube_long(std::int32_t l) override { return cube(l); }
-  Cubit::Many cube_struct(const Cubit::Many& m) override {
-    return Cubit::Many(cube(m.o()), cube(m.l()), cube(m.s()));
-  }
-  Cubit::LongSeq cube_long_sequence(const Cubit::LongSeq& s) override {
-    Cubit::LongSeq result(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
-    return result;
-  }
-  void ping_oneway() override {}
-  void cube_oneway(std::int32_t l) override { last_ = cube(l); }
-  void shutdown() override { orb_->shutdown(false); }
-
- private:
-  IDL::traits<CORBA::ORB>::ref_type orb_;
-  std::int32_t last_ = 0;
-};
+using cubit::CubitServant;
 
 // SIGINT/SIGTERM are blocked in every thread and taken by one waiter thread, which may call
 // into the ORB (a signal handler may not).

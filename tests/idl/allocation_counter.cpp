@@ -1,6 +1,7 @@
 // Counts the global operator new calls of one thread (for idl_direct_tests). In a file of
 // its own: GCC flags a replaced operator delete that it sees inlined beside a new.
-#include <cstddef>
+#include "allocation_counter.hpp"
+
 #include <cstdlib>
 #include <new>
 

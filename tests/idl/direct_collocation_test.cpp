@@ -16,12 +16,9 @@
 #include <thread>
 #include <vector>
 
+#include "allocation_counter.hpp"
 #include "interfacesS.h"
 
-namespace allocation_counter {  // allocation_counter.cpp
-void start();
-std::size_t stop();
-}  // namespace allocation_counter
 
 namespace {
 

@@ -1,0 +1,43 @@
+// The Cubit servant every rtorb benchmark serves: the cubes of bench/cubit/cube.hpp.
+#pragma once
+
+#include <rtorb/corba/orb.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "cube.hpp"
+#include "cubitS.h"
+
+namespace cubit {
+
+class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
+ public:
+  CubitServant() = default;
+  // shutdown() shuts `orb` down; without one it does nothing.
+  explicit CubitServant(IDL::traits<CORBA::ORB>::ref_type orb) : orb_(std::move(orb)) {}
+
+  void cube_void() override {}
+  std::uint8_t cube_octet(std::uint8_t o) override { return cube(o); }
+  std::int32_t cube_long(std::int32_t l) override { return cube(l); }
+  Cubit::Many cube_struct(const Cubit::Many& m) override {
+    return Cubit::Many(cube(m.o()), cube(m.l()), cube(m.s()));
+  }
+  Cubit::LongSeq cube_long_sequence(const Cubit::LongSeq& s) override {
+    Cubit::LongSeq result(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
+    return result;
+  }
+  void ping_oneway() override {}
+  void cube_oneway(std::int32_t l) override { last_ = cube(l); }
+  void shutdown() override {
+    if (orb_) orb_->shutdown(false);
+  }
+
+ private:
+  IDL::traits<CORBA::ORB>::ref_type orb_;
+  std::int32_t last_ = 0;
+};
+
+}  // namespace cubit
