@@ -2,8 +2,6 @@
 // request would reach when nothing stands between (manager ACTIVE, object active in a
 // RETAIN POA's map, no serialisation), together with the direct-call epoch that bounds how
 // long the answer holds. Nothing is counted: the caller keeps the servant alive itself.
-#include <cstring>
-
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
 
@@ -26,26 +24,6 @@ orb::DirectBinding PoaSystem::direct_binding(std::span<const std::uint8_t> key) 
   } catch (...) {
     return {};  // out of memory or a lock failure: the normal path reports it
   }
-}
-
-ActiveObjectMap::Entry* PoaImpl::entry_for(const ParsedKey& key, std::uint32_t& slot) noexcept {
-  ActiveObjectMap::Entry* entry = nullptr;
-  slot = key.address.slot;
-  if (slot != no_slot) entry = map_.find(slot, key.address.slot_generation);
-  const auto same_id = [&] {
-    return entry->id.size() == key.object_id.size() &&
-           (key.object_id.empty() ||
-            std::memcmp(entry->id.data(), key.object_id.data(), key.object_id.size()) == 0);
-  };
-  if (entry == nullptr || !same_id()) {
-    // USER_ID objects keep their id across activations; the key's slot may be stale.
-    entry = nullptr;
-    if (const auto found = map_.find_id(key.object_id)) {
-      slot = *found;
-      entry = &map_.at(slot);
-    }
-  }
-  return entry;
 }
 
 orb::DirectBinding PoaImpl::direct_binding(const ParsedKey& key) noexcept {

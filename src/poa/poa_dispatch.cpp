@@ -83,24 +83,32 @@ PoaImpl::Upcall PoaImpl::find_servant(orb::ServerRequest& request, const ParsedK
   }
 }
 
+ActiveObjectMap::Entry* PoaImpl::entry_for(const ParsedKey& key, std::uint32_t& slot) noexcept {
+  ActiveObjectMap::Entry* entry = nullptr;
+  slot = key.address.slot;
+  // A slot is only meaningful in keys of this instance of the POA system.
+  if (slot != no_slot && key.instance == system_->instance()) {
+    entry = map_.find(slot, key.address.slot_generation);
+    if (entry != nullptr && !same_bytes(entry->id, key.object_id)) entry = nullptr;
+  }
+  if (entry == nullptr) {
+    // Slot moved on or never known: USER_ID objects keep their id across activations.
+    slot = no_slot;
+    if (const auto found = map_.find_id(key.object_id)) {
+      slot = *found;
+      entry = &map_.at(slot);
+    }
+  }
+  return entry;
+}
+
 PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                                         std::unique_lock<std::mutex>& lock) {
   Upcall upcall;
   if (policies_.retain()) {
     while (true) {
-      ActiveObjectMap::Entry* entry = nullptr;
-      std::uint32_t slot = key.address.slot;
-      if (slot != no_slot && key.instance == system_->instance()) {
-        entry = map_.find(slot, key.address.slot_generation);
-        if (entry != nullptr && !same_bytes(entry->id, key.object_id)) entry = nullptr;
-      }
-      if (entry == nullptr) {
-        // Slot moved on or never known: USER_ID objects keep their id across activations.
-        if (const auto found = map_.find_id(key.object_id)) {
-          slot = *found;
-          entry = &map_.at(slot);
-        }
-      }
+      std::uint32_t slot = no_slot;
+      ActiveObjectMap::Entry* entry = entry_for(key, slot);
       if (entry == nullptr && policies_.use_servant_manager() && activator_) {
         if (std::any_of(incarnating_.begin(), incarnating_.end(),
                         [&](const auto& id) { return same_bytes(id, key.object_id); })) {
