@@ -1,6 +1,8 @@
 // Whole-message decoding and encoding for GIOP 1.0, 1.1, 1.2 and GIOPlite.
 #include "giop/message_codec.hpp"
 
+#include "giop/call_headers.hpp"
+
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
@@ -200,6 +202,21 @@ Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions&
                               std::to_string(h.total_size()) + " bytes but " +
                               std::to_string(bytes.size()) + " are present");
   }
+  if (h.mode == HeaderMode::standard && h.version.minor == 2) {
+    if (h.type == MsgType::request) {
+      RequestHeader r;
+      std::size_t body = 0;
+      if (detail::try_read_request_1_2(bytes, h, options.cdr_limits, r, body)) {
+        return Message{h, std::move(r), bytes, body};
+      }
+    } else if (h.type == MsgType::reply) {
+      ReplyHeader r;
+      std::size_t body = 0;
+      if (detail::try_read_reply_1_2(bytes, h, r, body)) {
+        return Message{h, std::move(r), bytes, body};
+      }
+    }
+  }
   cdr::InputStream is(bytes, h.byte_order, stream_options(h, options.cdr_limits));
   is.skip(h.header_length());
   Message m{h, read_body_header(is, h), bytes, 0};
@@ -216,7 +233,12 @@ cdr::InputStream body_stream(const Message& message, const cdr::DecodeLimits& li
 
 MessageStart encode_request(cdr::OutputStream& os, Format format, const RequestHeader& header,
                             bool more_fragments) {
-  MessageStart start = begin_message(os, format, MsgType::request, more_fragments);
+  MessageStart start;
+  if (!format.lite() && format.version.minor == 2 && !more_fragments &&
+      detail::try_encode_request_1_2(os, header, start)) {
+    return start;
+  }
+  start = begin_message(os, format, MsgType::request, more_fragments);
   write_request_fields(os, format, header);
   align_body(os, format, MsgType::request, start);
   return start;
@@ -224,7 +246,12 @@ MessageStart encode_request(cdr::OutputStream& os, Format format, const RequestH
 
 MessageStart encode_reply(cdr::OutputStream& os, Format format, const ReplyHeader& header,
                           bool more_fragments) {
-  MessageStart start = begin_message(os, format, MsgType::reply, more_fragments);
+  MessageStart start;
+  if (!format.lite() && format.version.minor == 2 && !more_fragments &&
+      detail::try_encode_reply_1_2(os, header, start)) {
+    return start;
+  }
+  start = begin_message(os, format, MsgType::reply, more_fragments);
   const bool context_first = !format.lite() && format.version.minor < 2;
   if (context_first) write_service_context_list(os, header.service_context);
   os.write_ulong(header.request_id);

@@ -86,6 +86,15 @@ class OutputStream {
   }
   // Bytes with no alignment and no conversion.
   void write_raw(const void* data, std::size_t size);
+  // The next `size` bytes of the current segment, for a caller that fills a layout it has
+  // computed itself (padding included) in one pass; nullptr, writing nothing, when the
+  // segment has less room left.
+  std::uint8_t* claim(std::size_t size) noexcept {
+    if (static_cast<std::size_t>(end_ - cursor_) < size) return nullptr;
+    std::uint8_t* const at = cursor_;
+    cursor_ += size;
+    return at;
+  }
   void align(std::size_t alignment);
 
   // --- encapsulations (9.3.3) and back-patched lengths ----------------------------------
