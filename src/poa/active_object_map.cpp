@@ -32,7 +32,6 @@ std::uint32_t ActiveObjectMap::insert(
   e.direct = dynamic_cast<orb::DirectUpcall*>(e.servant.shared().get());
   e.used = true;
   e.deactivating = false;
-  e.in_flight = 0;
   by_id_.emplace(view(e.id), slot);
   auto [it, inserted] =
       by_servant_.try_emplace(e.servant.shared().get(), ServantSlots{slot, 0});
@@ -90,7 +89,6 @@ CORBA::servant_reference<PortableServer::Servant> ActiveObjectMap::remove(std::u
   e.id.shrink_to_fit();
   e.used = false;
   e.deactivating = false;
-  e.in_flight = 0;
   ++e.generation;
   if (e.generation == 0) e.generation = 1;  // 0 never matches a live entry
   free_.push_back(slot);

@@ -3,10 +3,15 @@
 // keys carry; a hash map from ObjectId to slot for USER_ID lookups and key-less ids; and a
 // reverse map from servant to slot that keeps servant_to_id and _this() O(1).
 //
-// Not thread-safe: the owning POA's mutex guards every call.
+// Not thread-safe: the owning POA's mutex guards every call. The one exception is the end
+// of an upcall, which drops an entry's in_flight count without the mutex (so a request
+// takes the POA's mutex once, not twice): entries live in a deque, so a pinned entry never
+// moves, and its memory stays until the map goes.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <optional>
 #include <rtorb/orb/direct_call.hpp>
@@ -38,9 +43,14 @@ class ActiveObjectMap {
     // cast once here so calls need no cross cast to reach it.
     orb::DirectUpcall* direct = nullptr;
     std::uint32_t generation = 1;
-    std::uint32_t in_flight = 0;  // upcalls running on this entry
+    // Upcalls running on this slot. Raised under the mutex, dropped without it; never
+    // reset, so an upcall that outlives its object (destroy without waiting) still drops
+    // what it raised, on whatever the slot holds by then.
+    std::atomic<std::uint32_t> in_flight{0};
     bool used = false;
-    bool deactivating = false;  // deactivate_object called; removed when in_flight is 0
+    // deactivate_object called; removed when in_flight is 0. Set under the mutex, read by
+    // the upcall that drops in_flight to 0 without it.
+    std::atomic<bool> deactivating{false};
   };
 
   // Adds `id` -> `servant`. Precondition: `id` is not in the map. Returns the slot.
@@ -72,10 +82,9 @@ class ActiveObjectMap {
     std::uint32_t count;
   };
 
-  std::vector<Entry> slots_;
+  std::deque<Entry> slots_;  // a deque: entries never move (see the top of this file)
   std::vector<std::uint32_t> free_;
-  // Keys view the ids stored in slots_ entries (the id vectors never move while used:
-  // entries are move-constructed only on vector growth, which keeps the heap buffers).
+  // Keys view the ids stored in slots_ entries (entries never move).
   std::unordered_map<std::string_view, std::uint32_t, ObjectIdHash, ObjectIdEqual> by_id_;
   std::unordered_map<const PortableServer::Servant*, ServantSlots> by_servant_;
 };

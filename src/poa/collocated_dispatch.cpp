@@ -58,18 +58,17 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
   ServantRef servant;
   orb::DirectUpcall* direct = nullptr;
   std::uint32_t slot = no_slot;
-  std::uint32_t generation = 0;
+  ActiveObjectMap::Entry* entry = nullptr;
   {
     std::lock_guard lock(mutex_);
     if (destroyed_) return false;
-    ActiveObjectMap::Entry* entry = policies_.retain() ? entry_for(key, slot) : nullptr;
+    entry = policies_.retain() ? entry_for(key, slot) : nullptr;
     if (entry != nullptr) {
       // Being deactivated: the marshaled path raises what the policies say.
       if (entry->deactivating || entry->direct == nullptr) return false;
       ++entry->in_flight;
       servant = entry->servant;
       direct = entry->direct;
-      generation = entry->generation;
     } else {
       // Not active: only a default servant is found without a servant manager.
       if (!policies_.use_default_servant() || default_direct_ == nullptr) return false;
@@ -81,27 +80,13 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
   }
   struct Counted {  // ends the counted upcall however `call` leaves
     PoaImpl& poa;
+    ActiveObjectMap::Entry* entry;
     std::uint32_t slot;
-    std::uint32_t generation;
-    ~Counted() { poa.end_entry_upcall(slot, generation); }
-  } counted{*this, slot, generation};
+    ~Counted() { poa.end_entry_upcall(entry, slot); }
+  } counted{*this, entry, slot};
   UpcallFrame frame{system_.get(), this, key.object_id, &servant, nullptr};
   UpcallScope scope(frame);
   return call(direct);
-}
-
-void PoaImpl::end_entry_upcall(std::uint32_t slot, std::uint32_t generation) noexcept {
-  std::unique_lock lock(mutex_);
-  if (--in_flight_ == 0) idle_.notify_all();
-  if (slot == no_slot) return;
-  auto* entry = map_.find(slot, generation);
-  if (entry != nullptr && --entry->in_flight == 0 && entry->deactivating) {
-    try {
-      finish_deactivation(slot, lock, false);
-    } catch (...) {
-      // etherealize's own exceptions are swallowed there; nothing else is expected.
-    }
-  }
 }
 
 }  // namespace rtorb::poa

@@ -38,15 +38,36 @@ class Finally {
 
 struct PoaImpl::Upcall {
   ServantRef servant;
-  std::uint32_t slot = no_slot;  // the active object map entry pinned by this upcall
-  std::uint32_t generation = 0;
+  ActiveObjectMap::Entry* entry = nullptr;  // the active object map entry pinned, if any
+  std::uint32_t slot = no_slot;             // where `entry` is
   CORBA::object_reference<PortableServer::ServantLocator> locator;  // preinvoke was called
   PortableServer::ServantLocator::Cookie cookie = nullptr;
 };
 
 void PoaImpl::end_upcall() noexcept {
-  std::lock_guard lock(mutex_);
-  if (--in_flight_ == 0) idle_.notify_all();
+  // Sequentially consistent with the waiter's count-then-check under the mutex: either it
+  // sees in_flight_ at 0, or this sees it waiting and notifies once it has blocked.
+  if (in_flight_.fetch_sub(1) == 1 && idle_waiters_.load() != 0) {
+    std::lock_guard lock(mutex_);
+    idle_.notify_all();
+  }
+}
+
+void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept {
+  // deactivate_object marks, then reads in_flight; this drops in_flight, then reads the
+  // mark (both sequentially consistent): at least one of the two sees the entry idle and
+  // finishes it, and a second finisher finds it removed or reused.
+  if (entry != nullptr && entry->in_flight.fetch_sub(1) == 1 && entry->deactivating.load()) {
+    std::unique_lock lock(mutex_);
+    if (entry->used && entry->deactivating.load() && entry->in_flight.load() == 0) {
+      try {
+        finish_deactivation(slot, lock, false);
+      } catch (...) {
+        // etherealize's own exceptions are swallowed there; nothing else is expected.
+      }
+    }
+  }
+  end_upcall();
 }
 
 void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
@@ -126,8 +147,8 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
       if (entry != nullptr && !entry->deactivating) {
         ++entry->in_flight;
         upcall.servant = entry->servant;
+        upcall.entry = entry;
         upcall.slot = slot;
-        upcall.generation = entry->generation;
         return upcall;
       }
       if (entry != nullptr || !policies_.use_default_servant()) {
@@ -221,16 +242,7 @@ void PoaImpl::release_servant(Upcall& upcall, orb::ServerRequest& request, bool 
     }
     return;
   }
-  if (upcall.slot == no_slot) {
-    end_upcall();
-    return;
-  }
-  std::unique_lock lock(mutex_);
-  if (--in_flight_ == 0) idle_.notify_all();
-  auto* entry = map_.find(upcall.slot, upcall.generation);
-  if (entry != nullptr && --entry->in_flight == 0 && entry->deactivating) {
-    finish_deactivation(upcall.slot, lock, false);
-  }
+  end_entry_upcall(upcall.entry, upcall.slot);
 }
 
 bool PoaImpl::locate(const ParsedKey& key) {

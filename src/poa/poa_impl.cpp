@@ -225,7 +225,11 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
   CORBA::object_reference<PortableServer::ServantActivator> activator;
   {
     std::unique_lock lock(mutex_);
-    if (wait_for_completion) idle_.wait(lock, [this] { return in_flight_ == 0; });
+    if (wait_for_completion) {
+      ++idle_waiters_;
+      idle_.wait(lock, [this] { return in_flight_.load() == 0; });
+      --idle_waiters_;
+    }
     for (const auto slot : map_.used_slots()) {
       ObjectId id = map_.at(slot).id;
       removed.emplace_back(std::move(id), map_.remove(slot));

@@ -2,6 +2,7 @@
 // upcall path for requests routed to it (docs/poa.md).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -136,13 +137,14 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::vector<std::uint8_t> key_of_own_reference(const ObjectRef& reference);
   void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,
                            bool cleanup_in_progress);
+  // Ends an upcall counted in in_flight_ alone. Takes no lock unless destroy waits.
   void end_upcall() noexcept;
   // The active object map entry `key` names (by slot, else by id); nullptr if none. Sets
   // `slot`. Needs mutex_.
   ActiveObjectMap::Entry* entry_for(const ParsedKey& key, std::uint32_t& slot) noexcept;
-  // Ends an upcall counted on map entry `slot` (finishing a deactivation it held up), or
-  // on the POA alone for no_slot. Never raises.
-  void end_entry_upcall(std::uint32_t slot, std::uint32_t generation) noexcept;
+  // Ends an upcall counted on map entry `entry` at `slot` (finishing a deactivation it
+  // held up; the mutex only then), or on the POA alone for nullptr. Never raises.
+  void end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept;
   // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
@@ -165,14 +167,17 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   CORBA::object_reference<PortableServer::AdapterActivator> adapter_activator_;  // (T)
 
   mutable std::mutex mutex_;
-  std::condition_variable idle_;  // in_flight_ dropped to 0 (M)
+  std::condition_variable idle_;  // in_flight_ dropped to 0 (notified under M)
   ActiveObjectMap map_;           // (M)
   CORBA::object_reference<PortableServer::ServantActivator> activator_;  // (M)
   CORBA::object_reference<PortableServer::ServantLocator> locator_;      // (M)
   ServantRef default_servant_;                                           // (M)
   orb::DirectUpcall* default_direct_ = nullptr;  // default_servant_ as its upcall class (M)
   std::uint64_t next_id_ = 0;                                            // (M)
-  std::size_t in_flight_ = 0;                                            // (M)
+  // Upcalls running: raised under M, dropped without it; a waiter on idle_ counts itself
+  // in idle_waiters_ first, so the upcall that drops the count to 0 knows to notify.
+  std::atomic<std::size_t> in_flight_{0};
+  std::atomic<std::size_t> idle_waiters_{0};
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
   std::condition_variable incarnated_;                 // an incarnate() returned
   bool destroyed_ = false;                             // (M)

@@ -8,6 +8,21 @@
 #include "poa/upcall_context.hpp"
 
 namespace rtorb::poa {
+namespace {
+
+// The POA this thread's last request went to: the next request for it (nearly every one)
+// finds it without the table's lock. Weak, so it keeps nothing alive; an equal `system`
+// with a live `poa` is the same system, since a POA keeps its system alive.
+struct RouteMemo {
+  const PoaSystem* system = nullptr;
+  std::uint64_t epoch = 0;
+  std::uint32_t index = 0;
+  std::uint32_t generation = 0;
+  std::weak_ptr<PoaImpl> poa;
+};
+thread_local RouteMemo last_route;
+
+}  // namespace
 
 PoaSystem::PoaSystem(std::unique_ptr<OrbServices> services)
     : services_(std::move(services)), instance_(services_->instance()) {}
@@ -57,13 +72,27 @@ void PoaSystem::unregister_poa(const PoaImpl& poa) {
   table_[index].poa.reset();
   if (++table_[index].generation == 0) table_[index].generation = 1;
   free_.push_back(index);
+  table_epoch_.fetch_add(1);
 }
 
 std::shared_ptr<PoaImpl> PoaSystem::poa_at(std::uint32_t index,
                                            std::uint32_t generation) const {
-  std::shared_lock lock(table_mutex_);
-  if (index >= table_.size() || table_[index].generation != generation) return nullptr;
-  return table_[index].poa.lock();
+  // The epoch is read before the table, so a memo made from a table read that raced with
+  // an unregistration carries the older epoch and is never used.
+  const std::uint64_t epoch = table_epoch_.load();
+  RouteMemo& memo = last_route;
+  if (memo.system == this && memo.epoch == epoch && memo.index == index &&
+      memo.generation == generation) {
+    if (auto poa = memo.poa.lock()) return poa;
+  }
+  std::shared_ptr<PoaImpl> poa;
+  {
+    std::shared_lock lock(table_mutex_);
+    if (index >= table_.size() || table_[index].generation != generation) return nullptr;
+    poa = table_[index].poa.lock();
+  }
+  if (poa) memo = {this, epoch, index, generation, poa};
+  return poa;
 }
 
 ParsedKey PoaSystem::parse(std::span<const std::uint8_t> key) {

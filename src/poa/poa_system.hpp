@@ -81,6 +81,9 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   mutable std::recursive_mutex tree_mutex_;
   mutable std::shared_mutex table_mutex_;
   std::vector<Slot> table_;  // (table_mutex_)
+  // Moves on with every unregistration, after the table changed: a thread's memo of where
+  // a POA is (poa_at) holds while it stays the same.
+  std::atomic<std::uint64_t> table_epoch_{0};
   std::vector<std::uint32_t> free_;
   bool shut_down_ = false;  // (tree_mutex_)
 };

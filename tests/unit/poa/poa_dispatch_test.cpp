@@ -296,3 +296,66 @@ TEST_F(DispatchFixture, DestroyWithWaitReturnsAfterTheRunningUpcall) {
   destroyer.join();
   EXPECT_TRUE(destroyed);
 }
+
+TEST_F(DispatchFixture, DeactivationRacingWithCallsEtherealizesEveryIncarnationOnce) {
+  // Upcalls end without the POA's mutex; whichever of the last upcall and deactivate_object
+  // sees the object idle finishes it, and never both.
+  struct Activator : PS::ServantActivator {
+    CORBA::servant_reference<EchoServant> servant = CORBA::make_reference<EchoServant>();
+    std::atomic<int> incarnated{0};
+    std::atomic<int> etherealized{0};
+    CORBA::servant_reference<PS::Servant> incarnate(const ObjectId&,
+                                                    CORBA::object_reference<POA>) override {
+      ++incarnated;
+      return servant;
+    }
+    void etherealize(const ObjectId&, CORBA::object_reference<POA>,
+                     CORBA::servant_reference<PS::Servant>, bool, bool) override {
+      ++etherealized;
+    }
+  };
+  auto poa = root->create_POA(
+      "race", root->the_POAManager(),
+      {root->create_request_processing_policy(
+           PS::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
+       root->create_id_assignment_policy(PS::IdAssignmentPolicyValue::USER_ID)});
+  auto activator = CORBA::make_reference<Activator>();
+  poa->set_servant_manager(activator);
+  const ObjectId id{'r'};
+  auto ref = poa->create_reference_with_id(id, "IDL:Echo:1.0");
+  std::atomic<int> served{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 3; ++t) {
+    callers.emplace_back([&] {
+      for (int i = 0; i < 300; ++i) {
+        try {
+          call(*system, ref, "echo");
+          ++served;
+        } catch (const CORBA::TRANSIENT&) {
+          // Caught between deactivation and etherealization: the next call incarnates.
+        }
+      }
+    });
+  }
+  std::thread deactivator([&] {
+    while (!stop) {
+      try {
+        poa->deactivate_object(id);
+      } catch (const POA::ObjectNotActive&) {
+      }
+      std::this_thread::yield();
+    }
+  });
+  for (auto& t : callers) t.join();
+  stop = true;
+  deactivator.join();
+  try {
+    poa->deactivate_object(id);
+  } catch (const POA::ObjectNotActive&) {
+  }
+  EXPECT_GT(served.load(), 0);
+  EXPECT_EQ(activator->servant->calls, served.load());
+  EXPECT_GT(activator->incarnated.load(), 0);
+  EXPECT_EQ(activator->etherealized.load(), activator->incarnated.load());
+}
