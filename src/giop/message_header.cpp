@@ -11,8 +11,8 @@ namespace rtorb::giop {
 namespace {
 
 constexpr std::uint8_t magic[4] = {'G', 'I', 'O', 'P'};
-constexpr std::uint8_t flag_little_endian = 0x01;
-constexpr std::uint8_t flag_more_fragments = 0x02;
+using detail::flag_little_endian;
+using detail::flag_more_fragments;
 
 std::string hex_byte(std::uint8_t b) {
   constexpr char digits[] = "0123456789abcdef";
@@ -68,19 +68,6 @@ void check_size(const MessageHeader& header, const MessageLimits& limits) {
   }
 }
 
-// The header of nearly every message: GIOP 1.1 or 1.2, defined flag bits, a known type.
-// Told by a few compares, so framing and decoding (each message is framed, then decoded,
-// on both sides) skip the checks one by one of decode_standard, which also explain what
-// is wrong with a header that fails this.
-bool well_formed_1_1_or_1_2(const std::uint8_t* p) noexcept {
-  std::uint32_t word;
-  std::memcpy(&word, p, sizeof word);
-  std::uint32_t expected;
-  std::memcpy(&expected, magic, sizeof expected);
-  return word == expected && p[4] == 1 && (p[5] == 1 || p[5] == 2) &&
-         (p[6] & ~(flag_little_endian | flag_more_fragments)) == 0 && p[7] <= 7;
-}
-
 MessageHeader decode_standard(std::span<const std::uint8_t> bytes) {
   require_header_bytes(bytes, header_size);
   if (std::memcmp(bytes.data(), magic, sizeof magic) != 0) {
@@ -134,26 +121,17 @@ std::string_view to_string(MsgType type) noexcept {
   return "unknown";
 }
 
-MessageHeader decode_header(std::span<const std::uint8_t> bytes, HeaderMode mode,
-                            const MessageLimits& limits) {
-  if (mode == HeaderMode::standard && bytes.size() >= header_size &&
-      well_formed_1_1_or_1_2(bytes.data())) [[likely]] {
-    MessageHeader h;
-    h.version = {1, bytes[5]};
-    h.byte_order = (bytes[6] & flag_little_endian) != 0 ? cdr::ByteOrder::little_endian
-                                                        : cdr::ByteOrder::big_endian;
-    h.more_fragments = (bytes[6] & flag_more_fragments) != 0;
-    h.type = static_cast<MsgType>(bytes[7]);
-    h.message_size = load_ulong(bytes.data() + 8, h.byte_order);
-    if (h.message_size <= limits.max_message_size) [[likely]] return h;
-  }
+namespace detail {
+
+MessageHeader decode_header_general(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                    const MessageLimits& limits) {
   MessageHeader h = mode == HeaderMode::lite ? decode_lite(bytes) : decode_standard(bytes);
   check_size(h, limits);
   return h;
 }
 
-FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode mode,
-                          const MessageLimits& limits) {
+FrameStatus frame_message_general(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                  const MessageLimits& limits) {
   const std::size_t header = mode == HeaderMode::lite ? lite_header_size : header_size;
   // Check what a partial header already shows, so garbage is refused at once.
   if (mode == HeaderMode::standard && bytes.size() < header) {
@@ -161,20 +139,12 @@ FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode mode,
     if (n > 0 && std::memcmp(bytes.data(), magic, n) != 0) decode_standard(bytes.first(n));
   }
   if (bytes.size() < header) return {false, header - bytes.size()};
-  if (mode == HeaderMode::standard && well_formed_1_1_or_1_2(bytes.data())) [[likely]] {
-    const auto order = (bytes[6] & flag_little_endian) != 0 ? cdr::ByteOrder::little_endian
-                                                            : cdr::ByteOrder::big_endian;
-    const std::uint32_t size = load_ulong(bytes.data() + 8, order);
-    if (size <= limits.max_message_size) [[likely]] {
-      const std::size_t total = header_size + std::size_t{size};
-      if (bytes.size() < total) return {false, total - bytes.size()};
-      return {true, total};
-    }
-  }
-  const MessageHeader h = decode_header(bytes, mode, limits);
+  const MessageHeader h = decode_header_general(bytes, mode, limits);
   if (bytes.size() < h.total_size()) return {false, h.total_size() - bytes.size()};
   return {true, h.total_size()};
 }
+
+}  // namespace detail
 
 MessageStart begin_message(cdr::OutputStream& os, Format format, MsgType type,
                            bool more_fragments) {

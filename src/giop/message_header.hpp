@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -81,8 +82,9 @@ struct MessageLimits {
 // magic, a version other than 1.0-1.2, bad flags, or an unknown message type (a transport
 // answers these with MessageError, see message_error_reply); IMP_LIMIT
 // imp_limit_message_too_large when message_size exceeds limits.max_message_size.
-MessageHeader decode_header(std::span<const std::uint8_t> bytes, HeaderMode mode = HeaderMode::standard,
-                            const MessageLimits& limits = {});
+inline MessageHeader decode_header(std::span<const std::uint8_t> bytes,
+                                  HeaderMode mode = HeaderMode::standard,
+                                  const MessageLimits& limits = {});
 
 // Framing for non-blocking reads: given the bytes received so far, how many more are
 // needed for the first message, or the size of that complete message. Header errors raise
@@ -91,8 +93,66 @@ struct FrameStatus {
   bool complete = false;
   std::size_t bytes = 0;  // complete: total message size; else: more bytes needed (> 0)
 };
-FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode mode = HeaderMode::standard,
-                          const MessageLimits& limits = {});
+inline FrameStatus frame_message(std::span<const std::uint8_t> bytes,
+                                HeaderMode mode = HeaderMode::standard,
+                                const MessageLimits& limits = {});
+
+// Inline fast paths (every message is framed, then decoded, on both sides of a call): the
+// header of nearly every message is GIOP 1.1 or 1.2 with defined flag bits and a known
+// type, told by a few compares; the out-of-line general paths check everything else one
+// by one and explain what is wrong.
+namespace detail {
+inline constexpr std::uint8_t flag_little_endian = 0x01;
+inline constexpr std::uint8_t flag_more_fragments = 0x02;
+
+inline bool well_formed_1_1_or_1_2(const std::uint8_t* p) noexcept {
+  return p[0] == 'G' && p[1] == 'I' && p[2] == 'O' && p[3] == 'P' && p[4] == 1 &&
+         (p[5] == 1 || p[5] == 2) && (p[6] & ~(flag_little_endian | flag_more_fragments)) == 0 &&
+         p[7] <= 7;
+}
+inline cdr::ByteOrder byte_order_of(std::uint8_t flags) noexcept {
+  return (flags & flag_little_endian) != 0 ? cdr::ByteOrder::little_endian
+                                           : cdr::ByteOrder::big_endian;
+}
+inline std::uint32_t message_size_of(const std::uint8_t* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p + 8, sizeof v);
+  return byte_order_of(p[6]) == cdr::native_byte_order ? v : cdr::byte_swap(v);
+}
+MessageHeader decode_header_general(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                    const MessageLimits& limits);
+FrameStatus frame_message_general(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                  const MessageLimits& limits);
+}  // namespace detail
+
+inline MessageHeader decode_header(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                   const MessageLimits& limits) {
+  if (mode == HeaderMode::standard && bytes.size() >= header_size &&
+      detail::well_formed_1_1_or_1_2(bytes.data())) [[likely]] {
+    MessageHeader h;
+    h.version = {1, bytes[5]};
+    h.byte_order = detail::byte_order_of(bytes[6]);
+    h.more_fragments = (bytes[6] & detail::flag_more_fragments) != 0;
+    h.type = static_cast<MsgType>(bytes[7]);
+    h.message_size = detail::message_size_of(bytes.data());
+    if (h.message_size <= limits.max_message_size) [[likely]] return h;
+  }
+  return detail::decode_header_general(bytes, mode, limits);
+}
+
+inline FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode mode,
+                                 const MessageLimits& limits) {
+  if (mode == HeaderMode::standard && bytes.size() >= header_size &&
+      detail::well_formed_1_1_or_1_2(bytes.data())) [[likely]] {
+    const std::uint32_t size = detail::message_size_of(bytes.data());
+    if (size <= limits.max_message_size) [[likely]] {
+      const std::size_t total = header_size + std::size_t{size};
+      if (bytes.size() < total) return {false, total - bytes.size()};
+      return {true, total};
+    }
+  }
+  return detail::frame_message_general(bytes, mode, limits);
+}
 
 // Writes a header whose message_size is patched by end_message(); returns where.
 struct MessageStart {

@@ -46,6 +46,7 @@ class UpcallScope {
 // once, whole.
 class ServerRequestImpl final : public ServerRequest {
  public:
+  using ServerRequest::set_object_key;
   ServerRequestImpl(const giop::RequestHeader& header, std::span<const std::uint8_t> key,
                     cdr::InputStream arguments, giop::Version version, cdr::OutputStream& os)
       : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
@@ -147,16 +148,14 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   arguments.set_references(&orb);
 
   std::optional<ior::IiopProfile> profile;
-  std::span<const std::uint8_t> key;
-  ServerRequestImpl request(header, key, arguments, version, os);
+  ServerRequestImpl request(header, {}, arguments, version, os);
   try {
-    key = key_of(header.target, profile);
-    ServerRequestImpl keyed(header, key, arguments, version, os);
+    request.set_object_key(key_of(header.target, profile));
     UpcallScope scope(orb);
     try {
-      adapter_for_requests(orb)->dispatch(keyed);
-      if (!keyed.response_expected()) return;
-      keyed.finish();
+      adapter_for_requests(orb)->dispatch(request);
+      if (!request.response_expected()) return;
+      request.finish();
       channel.send(os);
       return;
     } catch (const LocationForward& f) {

@@ -37,6 +37,10 @@ class ServerRequest {
         response_expected_(response_expected),
         arguments_(arguments) {}
   ~ServerRequest() = default;
+  // For the ORB, which learns the key after it has a request to report errors through.
+  void set_object_key(std::span<const std::uint8_t> object_key) noexcept {
+    object_key_ = object_key;
+  }
 
  private:
   std::string_view operation_;
