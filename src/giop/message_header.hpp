@@ -151,6 +151,8 @@ inline FrameStatus frame_message(std::span<const std::uint8_t> bytes, HeaderMode
       return {true, total};
     }
   }
+  // Nothing read yet: what a blocking reader sees before each message.
+  if (bytes.empty()) return {false, mode == HeaderMode::lite ? lite_header_size : header_size};
   return detail::frame_message_general(bytes, mode, limits);
 }
 
