@@ -113,7 +113,6 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   return slot;
 }
 
-const OrbOptions& OrbCore::options() const noexcept { return options_; }
 std::string_view OrbCore::id() const noexcept { return id_; }
 
 CORBA::object_reference<CORBA::ORB> OrbCore::orb() const {
@@ -239,10 +238,6 @@ ObjectAdapter& OrbCore::adapter() {
     adapter_ptr_.store(adapter_.get(), std::memory_order_release);
   }
   return *adapter_;
-}
-
-ObjectAdapter* OrbCore::adapter_if_created() noexcept {
-  return adapter_ptr_.load(std::memory_order_acquire);
 }
 
 // No lock per upcall: the counter is atomic, and only a shutdown(true) waiting for it to

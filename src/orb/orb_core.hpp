@@ -51,7 +51,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   OrbCore& operator=(const OrbCore&) = delete;
   ~OrbCore();
 
-  const OrbOptions& options() const noexcept;
+  const OrbOptions& options() const noexcept { return options_; }
   std::string_view id() const noexcept;
 
   // The CORBA::ORB users hold (nil after destroy()).
@@ -73,7 +73,9 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
 
   // --- added by the orb layer -------------------------------------------------------
   // The adapter if one was created (never creates it); null otherwise.
-  ObjectAdapter* adapter_if_created() noexcept;
+  ObjectAdapter* adapter_if_created() noexcept {
+    return adapter_ptr_.load(std::memory_order_acquire);
+  }
   // A reference (with this ORB) for a decoded IOR; nil IORs give null.
   std::shared_ptr<ObjectCore> make_object(ior::ObjectReference reference);
 

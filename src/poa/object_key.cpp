@@ -89,32 +89,38 @@ bool has_key_magic(std::span<const std::uint8_t> key) noexcept {
 }
 
 std::optional<ParsedKey> parse_key(std::span<const std::uint8_t> key) {
-  if (!has_key_magic(key)) return std::nullopt;
+  std::optional<ParsedKey> parsed{std::in_place};
+  if (!parse_key(key, *parsed)) parsed.reset();
+  return parsed;
+}
+
+bool parse_key(std::span<const std::uint8_t> key, ParsedKey& parsed) {
+  if (!has_key_magic(key)) return false;
   const std::uint8_t* p = key.data();
   if ((p[5] != kind_transient && p[5] != kind_persistent) || p[6] != 0 || p[7] != 0) {
-    return std::nullopt;
+    return false;
   }
-  ParsedKey parsed;
+  parsed.poa_path.clear();
   parsed.persistent = p[5] == kind_persistent;
   parsed.instance = (std::uint64_t{get32(p + 8)} << 32) | get32(p + 12);
   parsed.address = {get32(p + 16), get32(p + 20), get32(p + 24), get32(p + 28)};
   std::size_t pos = key_header_size;
   if (parsed.persistent) {
-    if (pos >= key.size()) return std::nullopt;
+    if (pos >= key.size()) return false;
     const std::size_t depth = key[pos++];
-    if (depth > max_key_path_depth) return std::nullopt;
+    if (depth > max_key_path_depth) return false;
     parsed.poa_path.reserve(depth);
     for (std::size_t i = 0; i < depth; ++i) {
-      if (key.size() - pos < 2) return std::nullopt;
+      if (key.size() - pos < 2) return false;
       const std::size_t length = (std::size_t{key[pos]} << 8) | key[pos + 1];
       pos += 2;
-      if (key.size() - pos < length) return std::nullopt;
+      if (key.size() - pos < length) return false;
       parsed.poa_path.emplace_back(reinterpret_cast<const char*>(p + pos), length);
       pos += length;
     }
   }
   parsed.object_id = key.subspan(pos);
-  return parsed;
+  return true;
 }
 
 }  // namespace rtorb::poa

@@ -44,6 +44,9 @@ std::vector<std::uint8_t> encode_key(bool persistent, std::uint64_t instance,
 
 // nullopt for anything that is not a well-formed key of this format.
 std::optional<ParsedKey> parse_key(std::span<const std::uint8_t> key);
+// The same into `out` (false, `out` unspecified, for a bad key): what the request path
+// uses, so the parsed key is built in place instead of moved out of an optional.
+bool parse_key(std::span<const std::uint8_t> key, ParsedKey& out);
 
 // True if `key` starts with the magic and version of this format (cheap; no full parse).
 bool has_key_magic(std::span<const std::uint8_t> key) noexcept;

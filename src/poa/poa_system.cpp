@@ -95,13 +95,11 @@ std::shared_ptr<PoaImpl> PoaSystem::poa_at(std::uint32_t index,
   return poa;
 }
 
-ParsedKey PoaSystem::parse(std::span<const std::uint8_t> key) {
-  auto parsed = parse_key(key);
-  if (!parsed) {
+void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) {
+  if (!parse_key(key, parsed)) {
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
                                    "not an rtorb POA object key");
   }
-  return std::move(*parsed);
 }
 
 std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
@@ -144,7 +142,8 @@ std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
 }
 
 void PoaSystem::dispatch(orb::ServerRequest& request) {
-  const ParsedKey key = parse(request.object_key());
+  ParsedKey key;
+  parse(request.object_key(), key);
   route(key, true)->dispatch(request, key);
 }
 

@@ -64,7 +64,7 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   // The POA `key` is for: by index, or for a PERSISTENT key of an earlier instance by path
   // (activating POAs through AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
   std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
-  static ParsedKey parse(std::span<const std::uint8_t> key);
+  static void parse(std::span<const std::uint8_t> key, ParsedKey& parsed);
 
   struct Slot {
     std::weak_ptr<PoaImpl> poa;
