@@ -19,6 +19,8 @@ Block* BlockPool::acquire(std::size_t min_capacity) {
       cached_bytes_ -= block->capacity;
       block->next = nullptr;
       block->used = 0;
+      block->borrowed = nullptr;
+      block->borrowed_size = 0;
       return block;
     }
   }

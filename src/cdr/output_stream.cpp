@@ -36,6 +36,15 @@ void OutputStream::next_block(std::size_t min_free) {
   end_ = cursor_ + block->capacity;
 }
 
+void OutputStream::write_borrowed(const std::uint8_t* data, std::size_t size) {
+  // The new block carries the borrowed bytes in front of its own, so the chain keeps one
+  // node per segment pair and nothing is allocated beyond what the pool holds.
+  next_block(0);
+  current_->borrowed = data;
+  current_->borrowed_size = size;
+  completed_bytes_ += size;
+}
+
 void OutputStream::align(std::size_t alignment) {
   const std::size_t pad = padding_for(alignment);
   if (pad == 0) return;  // also keeps memset away from a stream with no block yet

@@ -119,7 +119,7 @@ void OutputStream::write_wstring(std::wstring_view s) {
     detail::append_utf16(units, s);
     units.push_back(0);
     write_ulong(static_cast<std::uint32_t>(units.size()));
-    write_array(reinterpret_cast<const std::uint16_t*>(units.data()), units.size());
+    write_array_copy(reinterpret_cast<const std::uint16_t*>(units.data()), units.size());
     return;
   }
   const std::u16string units = units_for_giop12(s);

@@ -166,6 +166,8 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
 
   std::array<std::uint8_t, 1024> block;
   cdr::OutputStream os(block, {target.version.minor, target.code_sets});
+  // The request is sent before attempt() returns, while the caller's arguments are alive.
+  os.borrow_arrays_from(cdr::OutputStream::default_borrow_threshold);
   giop::RequestHeader header;
   header.request_id = id;
   header.response_flags = giop::response_flags_from_expected(response_expected);

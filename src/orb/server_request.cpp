@@ -56,12 +56,21 @@ class ServerRequestImpl final : public ServerRequest {
         os_(os) {}
 
   cdr::OutputStream& reply() override { return start(giop::ReplyStatus::no_exception); }
+  // serve_request sends the reply before this request (and what it keeps) is destroyed.
+  cdr::OutputStream& reply_borrowing() override {
+    cdr::OutputStream& os = start(giop::ReplyStatus::no_exception);
+    os.borrow_arrays_from(cdr::OutputStream::default_borrow_threshold);
+    return os;
+  }
   cdr::OutputStream& user_exception() override {
     return start(giop::ReplyStatus::user_exception);
   }
 
+  // Every other reply copies: a user exception is written from an object that dies with
+  // the skeleton's catch block, before the reply is sent.
   cdr::OutputStream& start(giop::ReplyStatus status) {
     os_.reset();
+    os_.borrow_arrays_from(0);
     start_ = giop::encode_reply(os_, version_, giop::ReplyHeader{id_, status, {}});
     started_ = true;
     return os_;
@@ -156,6 +165,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
       adapter_for_requests(orb)->dispatch(request);
       if (!request.response_expected()) return;
       request.finish();
+      // Sent while `request` lives: a borrowing reply points into what it keeps.
       channel.send(os);
       return;
     } catch (const LocationForward& f) {

@@ -7,11 +7,15 @@
 namespace rtorb::cdr {
 
 // A block is one heap allocation: this header followed by `capacity` bytes of payload.
-// Blocks link into an OutputStream's chain through `next`.
+// Blocks link into an OutputStream's chain through `next`. A block may also stand for
+// `borrowed_size` bytes of memory the stream does not own, which come in the stream just
+// before the block's own bytes (OutputStream::borrow_arrays_from).
 struct Block {
   Block* next = nullptr;
   std::size_t capacity = 0;
   std::size_t used = 0;
+  const std::uint8_t* borrowed = nullptr;
+  std::size_t borrowed_size = 0;
   std::uint8_t* data() noexcept { return reinterpret_cast<std::uint8_t*>(this + 1); }
 };
 

@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -107,12 +109,43 @@ void write_sequence(OutputStream& os, const std::vector<T>& v, std::uint32_t bou
   }
 }
 
+namespace detail {
+
+// `count` primitives from the stream into `v` with one copy out of the message buffer.
+// resize() would first zero every element, a second pass over a large sequence; assign()
+// from the bytes does not. The bytes are viewed as T only where the buffer is aligned for
+// T (it is a byte array, which may hold objects of any type since C++20, P0593), and
+// assign() copies trivially copyable elements with memmove; a misaligned buffer takes the
+// resize-and-memcpy path.
+template <class T>
+void read_bulk(InputStream& is, std::vector<T>& v, std::uint32_t count) {
+  if (count == 0) {
+    v.clear();  // no elements, no padding
+    return;
+  }
+  is.align(sizeof(T));
+  const std::span<const std::uint8_t> bytes = is.read_raw(std::size_t{count} * sizeof(T));
+  if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(T) == 0) {
+    const T* first = reinterpret_cast<const T*>(bytes.data());
+    v.assign(first, first + count);
+  } else {
+    v.resize(count);
+    std::memcpy(v.data(), bytes.data(), bytes.size());
+  }
+  if constexpr (sizeof(T) > 1) {
+    if (is.byte_order() != native_byte_order) {
+      for (T& e : v) e = byte_swap(e);
+    }
+  }
+}
+
+}  // namespace detail
+
 template <class T>
 void read_sequence(InputStream& is, std::vector<T>& v, std::uint32_t bound = 0) {
   const std::uint32_t count = is.read_length(Codec<T>::min_size, bound);
   if constexpr (is_bulk_primitive_v<T>) {
-    v.resize(count);
-    is.read_array(v.data(), count);
+    detail::read_bulk(is, v, count);
   } else {
     v.clear();
     v.reserve(count);

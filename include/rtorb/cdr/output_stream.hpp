@@ -28,6 +28,12 @@ struct OutputOptions {
 //
 // The first block may be storage the caller owns (typically on its stack); further blocks
 // come from the thread's BlockPool and go back to it when the stream is destroyed or reset.
+//
+// A stream may borrow (borrow_arrays_from): a large array written with write_array then
+// becomes a segment that points at the caller's memory, and the transport's gather-write
+// sends it from there, so the array is never copied in user space. Borrowing is off unless
+// the stream's owner turns it on, because it makes the stream only as long-lived as every
+// array written into it: streams that are kept (Anys, encapsulations, IORs) never borrow.
 class OutputStream {
  public:
   using Options = OutputOptions;
@@ -51,6 +57,14 @@ class OutputStream {
   }
 
   const Options& options() const noexcept { return options_; }
+
+  // Borrowing (see the class comment): write_array borrows arrays of `min_bytes` or more;
+  // 0 turns it off (the default). Below a few KiB a copy costs less than the extra iovec
+  // and block a borrowed segment takes. Not part of Options on purpose: a stream built from
+  // another's options() must not borrow because that one does.
+  static constexpr std::size_t default_borrow_threshold = 8 * 1024;
+  void borrow_arrays_from(std::size_t min_bytes) noexcept { borrow_threshold_ = min_bytes; }
+  std::size_t borrow_threshold() const noexcept { return borrow_threshold_; }
   void set_giop_minor(std::uint8_t minor) noexcept { options_.giop_minor = minor; }
   void set_code_sets(const CodeSetContext& code_sets) noexcept { options_.code_sets = code_sets; }
 
@@ -75,12 +89,27 @@ class OutputStream {
 
   // --- bulk ----------------------------------------------------------------------------
   // An array of primitives: aligned once, then one memcpy (native order, no padding
-  // between elements for any CDR primitive).
+  // between elements for any CDR primitive). On a borrowing stream an array of at least
+  // the threshold is not copied but borrowed: `data` must then stay alive and unchanged
+  // until the stream has been sent, reset or destroyed. Arrays in temporaries go through
+  // write_array_copy.
   template <class T>
   void write_array(const T* data, std::size_t count) {
-    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
-                  !std::is_same_v<T, long double>);
+    check_array_type<T>();
     if (count == 0) return;  // no elements, no padding: what the reader expects
+    align(sizeof(T));
+    const std::size_t size = count * sizeof(T);
+    if (borrow_threshold_ != 0 && size >= borrow_threshold_) {
+      write_borrowed(reinterpret_cast<const std::uint8_t*>(data), size);
+    } else {
+      write_raw(data, size);
+    }
+  }
+  // As write_array, but always a copy, whatever the stream's borrowing.
+  template <class T>
+  void write_array_copy(const T* data, std::size_t count) {
+    check_array_type<T>();
+    if (count == 0) return;
     align(sizeof(T));
     write_raw(data, count * sizeof(T));
   }
@@ -125,7 +154,8 @@ class OutputStream {
   }
   std::size_t size() const noexcept { return position(); }
   // Drops the bytes written after `position`, which must lie in the current segment (e.g.
-  // padding that turned out to precede nothing). Returns false, changing nothing, otherwise.
+  // padding that turned out to precede nothing; never inside or before a borrowed array).
+  // Returns false, changing nothing, otherwise.
   bool truncate(std::size_t position) noexcept {
     if (position < completed_bytes_ || position > this->position()) return false;
     cursor_ = segment_start_ + (position - completed_bytes_);
@@ -136,11 +166,13 @@ class OutputStream {
   std::size_t alignment_offset() const noexcept { return position() - align_base_; }
 
   // Calls f(std::span<const std::uint8_t>) for each non-empty segment, in order; what a
-  // transport turns into an iovec array for one gather-write.
+  // transport turns into an iovec array for one gather-write. Borrowed arrays are segments
+  // of their own, pointing at the caller's memory.
   template <class F>
   void for_each_segment(F&& f) const {
     if (first_used() > 0) f(std::span<const std::uint8_t>(first_data_, first_used()));
     for (const Block* b = chain_; b != nullptr; b = b->next) {
+      if (b->borrowed_size > 0) f(std::span<const std::uint8_t>(b->borrowed, b->borrowed_size));
       const std::size_t used = b == current_ ? static_cast<std::size_t>(cursor_ - segment_start_)
                                              : b->used;
       if (used > 0) f(std::span<const std::uint8_t>(const_cast<Block*>(b)->data(), used));
@@ -151,7 +183,8 @@ class OutputStream {
   // A contiguous copy; for tests and tools, not for the critical path.
   std::vector<std::uint8_t> to_bytes() const;
 
-  // Forget everything written; pooled blocks go back to the thread's pool.
+  // Forget everything written (and every borrowed array); pooled blocks go back to the
+  // thread's pool. The borrowing threshold stays.
   void reset() noexcept;
 
  private:
@@ -173,6 +206,14 @@ class OutputStream {
     return current_ == nullptr ? static_cast<std::size_t>(cursor_ - segment_start_)
                                : first_block_used_;
   }
+  template <class T>
+  static constexpr void check_array_type() noexcept {
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
+                  !std::is_same_v<T, long double>);
+  }
+  // Closes the current segment, records `size` bytes at `data` as the next one, and goes
+  // on in a fresh pooled block.
+  void write_borrowed(const std::uint8_t* data, std::size_t size);
   void write_converted_string(std::string_view s);  // char code set conversion
   void release_blocks() noexcept;  // pooled blocks back to this thread's pool
   // Slow path: close the current segment and continue in a pooled block with room for
@@ -190,6 +231,7 @@ class OutputStream {
   std::uint8_t* end_;
   std::size_t completed_bytes_ = 0;  // bytes in segments before the current one
   std::size_t align_base_ = 0;       // start of the innermost open encapsulation
+  std::size_t borrow_threshold_ = 0;  // 0: never borrow
 };
 
 }  // namespace rtorb::cdr

@@ -8,6 +8,11 @@
 // The ORB picks the profile and connection (or the collocated path), writes the GIOP
 // header, calls the marshaling function for the arguments, sends, and reads the reply. On
 // LOCATION_FORWARD it retargets and calls the marshaling function again.
+//
+// The request stream borrows (cdr::OutputStream::borrow_arrays_from): a large primitive
+// array written with write_array is sent from where it is, so it must outlive the call to
+// invoke() / invoke_oneway(), as a stub's arguments do. Arrays in temporaries made inside
+// the marshaling function go through write_array_copy.
 #pragma once
 
 #include <rtorb/cdr/input_stream.hpp>

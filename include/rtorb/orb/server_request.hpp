@@ -6,9 +6,32 @@
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <string_view>
+#include <utility>
+
+namespace rtorb::detail {
+
+// A value a ServerRequest keeps until its reply has been sent: a list threaded through the
+// request's own room (or the heap once that is used up), destroyed last in, first out.
+struct KeptValue {
+  KeptValue* next = nullptr;
+  void (*destroy)(KeptValue*) noexcept = nullptr;
+};
+
+template <class T>
+struct KeptNode final : KeptValue {
+  // make() is a prvalue: the value is built in place, never moved (a large std::array
+  // result is not copied once more).
+  template <class F>
+  explicit KeptNode(F&& make) : value(std::forward<F>(make)()) {}
+  T value;
+};
+
+}  // namespace rtorb::detail
 
 namespace rtorb::orb {
 
@@ -29,6 +52,37 @@ class ServerRequest {
   // Starts a USER_EXCEPTION reply; write the exception, repository id first.
   virtual cdr::OutputStream& user_exception() = 0;
 
+  // As reply(), but the stream borrows (cdr::OutputStream::borrow_arrays_from): large
+  // primitive arrays are sent from where they are, not copied. Every value written must
+  // therefore outlive the sending of the reply, which happens after the skeleton returns:
+  // write only values made with keep() (or that live longer still). An implementation that
+  // cannot send from borrowed memory keeps this default, which copies.
+  virtual cdr::OutputStream& reply_borrowing() { return reply(); }
+
+  // A T made by make() (value-initialised without it) that lives until the reply has been
+  // sent and the request is gone: what a borrowing reply is written from. The first
+  // kept_room bytes of values come from inside the request; only beyond that is one
+  // allocated.
+  template <class T, class F>
+  T& keep(F&& make) {
+    using Node = ::rtorb::detail::KeptNode<T>;
+    Node* node;
+    if (void* room = take_room(sizeof(Node), alignof(Node))) {
+      node = ::new (room) Node(std::forward<F>(make));
+      node->destroy = [](::rtorb::detail::KeptValue* n) noexcept { static_cast<Node*>(n)->~Node(); };
+    } else {
+      node = new Node(std::forward<F>(make));
+      node->destroy = [](::rtorb::detail::KeptValue* n) noexcept { delete static_cast<Node*>(n); };
+    }
+    node->next = kept_;
+    kept_ = node;
+    return node->value;
+  }
+  template <class T>
+  T& keep() {
+    return keep<T>([] { return T{}; });
+  }
+
  protected:
   ServerRequest(std::string_view operation, std::span<const std::uint8_t> object_key,
                 bool response_expected, cdr::InputStream arguments) noexcept
@@ -36,17 +90,37 @@ class ServerRequest {
         object_key_(object_key),
         response_expected_(response_expected),
         arguments_(arguments) {}
-  ~ServerRequest() = default;
+  ~ServerRequest() {
+    while (kept_ != nullptr) {
+      ::rtorb::detail::KeptValue* next = kept_->next;
+      kept_->destroy(kept_);
+      kept_ = next;
+    }
+  }
   // For the ORB, which learns the key after it has a request to report errors through.
   void set_object_key(std::span<const std::uint8_t> object_key) noexcept {
     object_key_ = object_key;
   }
 
  private:
+  // Enough for the results of most operations (a std::vector is 24 bytes plus the node's
+  // 16), so that keeping them allocates nothing.
+  static constexpr std::size_t kept_room = 192;
+
+  void* take_room(std::size_t size, std::size_t alignment) noexcept {
+    const std::size_t at = (room_used_ + alignment - 1) / alignment * alignment;
+    if (alignment > alignof(std::max_align_t) || at + size > kept_room) return nullptr;
+    room_used_ = at + size;
+    return room_ + at;
+  }
+
   std::string_view operation_;
   std::span<const std::uint8_t> object_key_;
   bool response_expected_;
   cdr::InputStream arguments_;
+  ::rtorb::detail::KeptValue* kept_ = nullptr;
+  std::size_t room_used_ = 0;
+  alignas(std::max_align_t) std::byte room_[kept_room];
 };
 
 }  // namespace rtorb::orb

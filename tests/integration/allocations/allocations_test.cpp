@@ -131,6 +131,18 @@ TEST_P(Allocations, TwowayLongSequenceAllocatesOnlyTheMappingsVectors) {
   EXPECT_EQ(n, 3u * counted_calls);
 }
 
+// 65536 longs go from the caller's vector and from the servant's (kept) result straight to
+// the socket: the borrowed segments and the blocks after them come from the threads'
+// pools, so the count is the mapping's three vectors, as for a short sequence.
+TEST_P(Allocations, TwowayLargeLongSequenceAllocatesOnlyTheMappingsVectorsToo) {
+  Cubit::LongSeq input(65536, 3);
+  const auto n = allocations_of([&](int) {
+    const Cubit::LongSeq r = remote_->cube_long_sequence(input);
+    EXPECT_EQ(r.size(), 65536u);
+  });
+  EXPECT_EQ(n, 3u * counted_calls);
+}
+
 // The closing twoway comes after the oneways on the same connection, so the server has
 // served them all before counting stops.
 TEST_P(Allocations, OnewayAllocatesNothingOnEitherSide) {

@@ -213,6 +213,36 @@ TEST_F(TwoOrbs, LargeRepliesAreFragmentedAndReassembled) {
   for (std::uint32_t i = 0; i < 100000; ++i) ASSERT_EQ(in.read_octet(), i % 251) << i;
 }
 
+// Requests and replies that borrow the sequence (sent from the caller's vector and the
+// kept result), whole and in fragments.
+void expect_long_sequence_echo(const CORBA::Object& target) {
+  std::vector<std::int32_t> values(65536);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::int32_t>(i * 7);
+  Invocation call(target, "echo_longs");
+  auto& in = call.invoke([&](cdr::OutputStream& os) { cdr::write_sequence(os, values); });
+  std::vector<std::int32_t> back;
+  cdr::read_sequence(in, back);
+  ASSERT_EQ(back.size(), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) ASSERT_EQ(back[i], -values[i]) << i;
+}
+
+TEST_F(TwoOrbs, LargeSequencesGoFromTheCallersMemoryBothWays) {
+  start({});
+  expect_long_sequence_echo(*remote);
+  expect_long_sequence_echo(*remote);  // pooled blocks reused with borrowed segments
+}
+
+TEST_F(TwoOrbs, LargeSequencesGoFromTheCallersMemoryOnAMultiplexedConnection) {
+  client_strategy = ClientStrategy::multiplexed;
+  start({}, false);
+  expect_long_sequence_echo(*remote);
+}
+
+TEST_F(TwoOrbs, LargeBorrowedSequencesAreFragmented) {
+  start({"-ORBFragmentSize", "4096"});
+  expect_long_sequence_echo(*remote);
+}
+
 TEST_F(TwoOrbs, ReferencesTravelAsParametersAndResults) {
   start({});
   Invocation call(*remote, "echo_object");
@@ -364,6 +394,7 @@ TEST(Collocation, SameOrbCallsDoNotUseSockets) {
   EXPECT_EQ(add(*ref, 40, 2), 42);
   auto fwd = adapter.reference("fwd");
   EXPECT_EQ(add(*fwd, 1, 2), 3);
+  expect_long_sequence_echo(*ref);  // borrowed request and reply, copied once each
   try {
     Invocation call(*ref, "raise_bad_param");
     call.invoke([](cdr::OutputStream& os) { os.write_ulong(9); });

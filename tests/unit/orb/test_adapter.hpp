@@ -2,6 +2,7 @@
 // name, standing in for the POA and generated skeletons.
 #pragma once
 
+#include <rtorb/cdr/codec.hpp>
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/orb/object_codec.hpp>
@@ -61,6 +62,15 @@ class TestAdapter final : public ObjectAdapter {
       auto& os = r.reply();
       os.write_ulong(n);
       for (std::uint32_t i = 0; i < n; ++i) os.write_octet(static_cast<std::uint8_t>(i % 251));
+    } else if (op == "echo_longs") {
+      // As a generated skeleton does: the result is kept so the reply can borrow it.
+      auto& values = r.keep<std::vector<std::int32_t>>([&] {
+        std::vector<std::int32_t> v;
+        cdr::read_sequence(in, v);
+        for (auto& e : v) e = -e;
+        return v;
+      });
+      cdr::write_sequence(r.reply_borrowing(), values);
     } else if (op == "echo_object") {
       CORBA::object_reference<CORBA::Object> o;
       cdr::Codec<CORBA::object_reference<CORBA::Object>>::read(in, o);

@@ -86,7 +86,42 @@ void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>
   w.line();
 }
 
-// Reads in and inout arguments in order and declares out ones.
+// Whether writing a value of `type` may reach OutputStream::write_array: a sequence or
+// array, or a constructed type that may hold one. Such results are made with
+// ServerRequest::keep so that they outlive the skeleton and the reply can borrow their
+// arrays instead of copying them (reply_borrowing).
+bool may_hold_array(const Type& type) {
+  const Type& t = resolve_alias(type);
+  switch (t.kind) {
+    case TypeKind::primitive:
+    case TypeKind::string:
+    case TypeKind::wide_string:
+    case TypeKind::fixed:
+      return false;
+    case TypeKind::sequence:
+    case TypeKind::array: {
+      // Of primitives (bulk: write_array), or of something that may hold them.
+      const Type& e = resolve_alias(*t.element);
+      return e.kind == TypeKind::primitive ? !is_object_type(e) : may_hold_array(e);
+    }
+    case TypeKind::named:
+      break;
+  }
+  if (is_object_type(t)) return false;
+  const Decl* decl = named_target(t);
+  return decl == nullptr || decl->kind != DeclKind::enumeration;
+}
+
+// Whether the reply borrows: some result, inout or out value is kept.
+bool borrows_reply(const Operation& op) {
+  bool kept = op.result != nullptr && may_hold_array(*op.result);
+  for (const Argument& a : op.arguments)
+    kept = kept || (a.direction != ParamDirection::in && may_hold_array(*a.type));
+  return kept;
+}
+
+// Reads in and inout arguments in order and declares out ones; inout and out values the
+// reply borrows from are kept by the request.
 void write_argument_reads(const Operation& op, const std::string& request, CodeWriter& w) {
   const std::string in = local_name(op, "in");
   bool reads = false;
@@ -94,10 +129,16 @@ void write_argument_reads(const Operation& op, const std::string& request, CodeW
   if (reads) w.line("::rtorb::cdr::InputStream& " + in + " = " + request + ".arguments();");
   for (const Argument& a : op.arguments) {
     const std::string type = cpp_type(*a.type);
+    const std::string read = "::rtorb::cdr::read<" + type + ">(" + in + ")";
+    const bool kept = a.direction != ParamDirection::in && may_hold_array(*a.type);
     if (a.direction == ParamDirection::out) {
-      w.line(type + " " + a.name + "{};");
+      w.line(kept ? type + "& " + a.name + " = " + request + ".keep<" + type + ">();"
+                  : type + " " + a.name + "{};");
+    } else if (kept) {
+      w.line(type + "& " + a.name + " = " + request + ".keep<" + type + ">([&] { return " +
+             read + "; });");
     } else {
-      w.line(type + " " + a.name + " = ::rtorb::cdr::read<" + type + ">(" + in + ");");
+      w.line(type + " " + a.name + " = " + read + ";");
     }
   }
 }
@@ -113,10 +154,22 @@ void write_skeleton(const Operation& op, const InterfaceDecl& decl, CodeWriter& 
     call += (i > 0 ? ", " : "") + op.arguments[i].name;
   call += ")";
   const std::string type = result_type(op);
+  const bool keep_result = op.result != nullptr && may_hold_array(*op.result);
   if (op.raises.empty()) {
-    w.line(op.result == nullptr ? call + ";" : type + " " + result + " = " + call + ";");
+    if (op.result == nullptr) {
+      w.line(call + ";");
+    } else if (keep_result) {
+      w.line(type + "& " + result + " = " + request + ".keep<" + type + ">([&] { return " +
+             call + "; });");
+    } else {
+      w.line(type + " " + result + " = " + call + ";");
+    }
   } else {
-    if (op.result != nullptr) w.line(type + " " + result + "{};");
+    if (keep_result) {
+      w.line(type + "& " + result + " = " + request + ".keep<" + type + ">();");
+    } else if (op.result != nullptr) {
+      w.line(type + " " + result + "{};");
+    }
     w.open("try");
     w.line(op.result == nullptr ? call + ";" : result + " = " + call + ";");
     for (const ExceptionDecl* e : op.raises) {
@@ -135,7 +188,8 @@ void write_skeleton(const Operation& op, const InterfaceDecl& decl, CodeWriter& 
     w.line("if (" + request + ".response_expected()) " + request + ".reply();");
   } else {
     w.line("if (!" + request + ".response_expected()) return;");
-    w.line("::rtorb::cdr::OutputStream& " + out + " = " + request + ".reply();");
+    const std::string start = borrows_reply(op) ? ".reply_borrowing();" : ".reply();";
+    w.line("::rtorb::cdr::OutputStream& " + out + " = " + request + start);
     if (op.result != nullptr) w.line("::rtorb::cdr::write(" + out + ", " + result + ");");
     for (const Argument& a : op.arguments) {
       if (a.direction != ParamDirection::in)

@@ -244,9 +244,9 @@ const char* POA::Zoo::Keeper::rtorb_repository_id() const { return "IDL:Zoo/Keep
 void POA::Zoo::Keeper::rtorb_skel_op_inspect(::POA::Zoo::Keeper& self, ::rtorb::orb::ServerRequest& request) {
   ::rtorb::cdr::InputStream& in = request.arguments();
   ::Zoo::Enclosure e = ::rtorb::cdr::read<::Zoo::Enclosure>(in);
-  ::Zoo::Enclosure result = self.inspect(e);
+  ::Zoo::Enclosure& result = request.keep<::Zoo::Enclosure>([&] { return self.inspect(e); });
   if (!request.response_expected()) return;
-  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::OutputStream& out = request.reply_borrowing();
   ::rtorb::cdr::write(out, result);
 }
 

@@ -30,9 +30,9 @@ void POA::Drawing::Canvas::rtorb_skel_op_draw(::POA::Drawing::Canvas& self, ::rt
 }
 
 void POA::Drawing::Canvas::rtorb_skel_get_contents(::POA::Drawing::Canvas& self, ::rtorb::orb::ServerRequest& request) {
-  ::Drawing::Canvas::Polygons result = self.contents();
+  ::Drawing::Canvas::Polygons& result = request.keep<::Drawing::Canvas::Polygons>([&] { return self.contents(); });
   if (!request.response_expected()) return;
-  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::OutputStream& out = request.reply_borrowing();
   ::rtorb::cdr::write(out, result);
 }
 
