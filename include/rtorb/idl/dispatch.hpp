@@ -1,44 +1,123 @@
-// The operation lookup of generated skeletons: a perfect hash that rtorb-idl computes per
-// interface over its operations and those of all its bases (hash and displace), so a
-// request's operation name is found with two hashes and one string comparison.
+// The operation lookup of generated skeletons: a perfect hash (hash and displace) that
+// rtorb-idl computes per interface over its operations and those of all its bases, so a
+// request's operation name is found in constant time with one final string comparison.
 // rtorb-idl (tools/idl/backend/operation_table.cpp) computes the same functions; a test
 // checks that they agree.
+//
+// Two hashes, and the generated code names the one its table was built for:
+// - operation_slot_by_ends hashes the length and the first and last (up to) 8 bytes: two
+//   loads and two multiplications, whatever the length. rtorb-idl uses it whenever these
+//   separate the interface's names, which is nearly always.
+// - operation_slot_by_bytes hashes every byte (FNV-1a); rtorb-idl falls back to it when two
+//   names share length, first and last 8 bytes.
+// Names come from the network: any length, any bytes, including none. Every read stays
+// within the name, and every name that is not an operation gives -1.
+//
+// Bytes are assembled into words explicitly (little-endian order), so the results do not
+// depend on the machine rtorb-idl or the server runs on; GCC and Clang turn each assembly
+// into one load on little-endian machines.
+//
+// The lookup is forced inline into each rtorb_dispatch: GCC otherwise calls it out of line,
+// and only inline can it fold a one-operation table to a single comparison and keep the
+// table addresses and sizes constant.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
 namespace rtorb::detail {
 
-// FNV-1a over the name, starting from the offset basis xor `seed`.
-constexpr std::uint32_t operation_hash(std::string_view name, std::uint32_t seed) noexcept {
-  std::uint32_t h = 2166136261u ^ seed;
+constexpr std::uint64_t operation_byte(char c) noexcept { return static_cast<std::uint8_t>(c); }
+
+constexpr std::uint64_t operation_word32(const char* p) noexcept {
+  return operation_byte(p[0]) | operation_byte(p[1]) << 8 | operation_byte(p[2]) << 16 |
+         operation_byte(p[3]) << 24;
+}
+
+constexpr std::uint64_t operation_word64(const char* p) noexcept {
+  return operation_word32(p) | operation_word32(p + 4) << 32;
+}
+
+// The first and last bytes of a non-empty name: for up to 16 bytes they are all of it.
+struct OperationEnds {
+  std::uint64_t head;
+  std::uint64_t tail;
+};
+
+[[gnu::always_inline]] constexpr OperationEnds operation_ends(std::string_view name) noexcept {
+  const char* p = name.data();
+  const std::size_t n = name.size();
+  if (n >= 8) return {operation_word64(p), operation_word64(p + n - 8)};
+  if (n >= 4) return {operation_word32(p), operation_word32(p + n - 4)};
+  return {operation_byte(p[0]) | operation_byte(p[n / 2]) << 8 | operation_byte(p[n - 1]) << 16,
+          0};
+}
+
+// Two independent multiplications: their high bits, which operation_place uses, depend on
+// every bit of the ends, the length and the seed.
+[[gnu::always_inline]] constexpr std::uint64_t operation_hash_of_ends(OperationEnds ends, std::size_t size,
+                                               std::uint32_t seed) noexcept {
+  return ((ends.head ^ seed) * 0x9e3779b97f4a7c15u) ^ ((ends.tail + size) * 0xc2b2ae3d27d4eb4fu);
+}
+
+// 64-bit FNV-1a over every byte, starting from the offset basis xor `seed`.
+constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
+                                                std::uint32_t seed) noexcept {
+  std::uint64_t h = 14695981039346656037u ^ seed;
   for (const char c : name) {
-    h ^= static_cast<std::uint8_t>(c);
-    h *= 16777619u;
+    h ^= operation_byte(c);
+    h *= 1099511628211u;
   }
   return h;
 }
 
-// MurmurHash3's finaliser: spreads every input bit over the low bits the tables use.
-constexpr std::uint32_t operation_mix(std::uint32_t h) noexcept {
-  h ^= h >> 16;
-  h *= 0x85ebca6bu;
-  h ^= h >> 13;
-  h *= 0xc2b2ae35u;
-  h ^= h >> 16;
-  return h;
+// Where a hash lands: its high bits pick a bucket, whose displacement moves it to a slot.
+// Scaling the high 32 bits by the count (instead of masking) allows any table size, and a
+// table of one folds to the constant 0.
+[[gnu::always_inline]] constexpr std::size_t operation_place(std::uint64_t h,
+                                      std::span<const std::uint16_t> displacement,
+                                      std::size_t slot_count) noexcept {
+  const std::uint64_t bucket = ((h >> 32) * displacement.size()) >> 32;
+  const std::uint64_t moved = (h ^ displacement[bucket]) * 0x165667b19e3779f9u;
+  return static_cast<std::size_t>(((moved >> 32) * slot_count) >> 32);
 }
 
-// The slot of `operation` in `names` (both table sizes are powers of two), or -1 when the
-// interface has no such operation.
-constexpr int operation_slot(std::string_view operation, std::uint32_t seed,
-                             std::span<const std::uint32_t> displacement,
-                             std::span<const std::string_view> names) noexcept {
-  const std::uint32_t h = operation_hash(operation, seed);
-  const std::uint32_t d = displacement[operation_mix(h) & (displacement.size() - 1)];
-  const std::size_t slot = operation_mix(h ^ d) & (names.size() - 1);
+// Equality of names of the same non-zero length whose ends are known to be equal: only
+// the bytes between the first and last 8 are left to compare.
+[[gnu::always_inline]] constexpr bool operation_middles_equal(const char* a, const char* b, std::size_t n) noexcept {
+  for (std::size_t i = 8; i + 8 < n; i += 8) {
+    if (operation_word64(a + i) != operation_word64(b + i)) return false;
+  }
+  return true;
+}
+
+// The slot of `operation` in `names` for a table built for the hash of ends, or -1. Free
+// slots hold "", which no non-empty name matches.
+[[gnu::always_inline]] constexpr int operation_slot_by_ends(std::string_view operation, std::uint32_t seed,
+                                     std::span<const std::uint16_t> displacement,
+                                     std::span<const std::string_view> names) noexcept {
+  const std::size_t n = operation.size();
+  if (n == 0) return -1;
+  const OperationEnds ends = operation_ends(operation);
+  const std::size_t slot =
+      operation_place(operation_hash_of_ends(ends, n, seed), displacement, names.size());
+  const std::string_view candidate = names[slot];
+  if (candidate.size() != n) return -1;
+  const OperationEnds expected = operation_ends(candidate);
+  if (expected.head != ends.head || expected.tail != ends.tail) return -1;
+  return operation_middles_equal(candidate.data(), operation.data(), n) ? static_cast<int>(slot)
+                                                                        : -1;
+}
+
+// The slot of `operation` in `names` for a table built for the hash of every byte, or -1.
+[[gnu::always_inline]] constexpr int operation_slot_by_bytes(std::string_view operation, std::uint32_t seed,
+                                      std::span<const std::uint16_t> displacement,
+                                      std::span<const std::string_view> names) noexcept {
+  if (operation.empty()) return -1;
+  const std::size_t slot =
+      operation_place(operation_hash_of_bytes(operation, seed), displacement, names.size());
   return names[slot] == operation ? static_cast<int>(slot) : -1;
 }
 

@@ -162,14 +162,16 @@ void write_dispatch(const InterfaceDecl& decl, CodeWriter& w) {
   w.line("// A perfect hash over the operations of " + decl.name +
          " and the interfaces it inherits from.");
   std::string displacement;
-  for (const std::uint32_t d : table.displacement)
+  for (const std::uint16_t d : table.displacement)
     displacement += (displacement.empty() ? "" : ", ") + std::to_string(d);
-  w.line("static constexpr std::uint32_t displacement[] = {" + displacement + "};");
+  w.line("static constexpr std::uint16_t displacement[] = {" + displacement + "};");
   w.line("static constexpr std::string_view operations[] = {");
   for (const std::string& slot : table.slots)
     w.line("    " + string_literal(slot, false) + ",");
   w.line("};");
-  w.line("switch (::rtorb::detail::operation_slot(request.operation(), " +
+  const char* lookup = table.hash == OperationHash::ends ? "operation_slot_by_ends"
+                                                        : "operation_slot_by_bytes";
+  w.line("switch (::rtorb::detail::" + std::string(lookup) + "(request.operation(), " +
          std::to_string(table.seed) + "u, displacement, operations)) {");
   for (const Operation& op : ops) {
     const int slot = find_operation(table, op.wire_name);

@@ -38,14 +38,14 @@ void POA::Drawing::Canvas::rtorb_skel_get_contents(::POA::Drawing::Canvas& self,
 
 void POA::Drawing::Canvas::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Canvas and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {1};
+  static constexpr std::uint16_t displacement[] = {2};
   static constexpr std::string_view operations[] = {
-      "draw",
       "_get_contents",
+      "draw",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_draw(*this, request);
-    case 1: return rtorb_skel_get_contents(*this, request);
+  switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
+    case 1: return rtorb_skel_op_draw(*this, request);
+    case 0: return rtorb_skel_get_contents(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
