@@ -270,3 +270,53 @@ void POA::Zoo::Keeper::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
+
+// Catalog
+
+::CORBA::object_reference<::Zoo::Catalog> POA::Zoo::Catalog::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Zoo::Catalog>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Zoo::Catalog::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Zoo/Catalog:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Zoo::Catalog::rtorb_repository_id() const { return "IDL:Zoo/Catalog:1.0"; }
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_name_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_name_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_date_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_date_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_size_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // A perfect hash over the operations of Catalog and the interfaces it inherits from.
+  static constexpr std::uint16_t displacement[] = {0, 2};
+  static constexpr std::string_view operations[] = {
+      "find_by_name_in_table",
+      "find_by_size_in_table",
+      "find_by_date_in_table",
+  };
+  switch (::rtorb::detail::operation_slot_by_bytes(request.operation(), 0u, displacement, operations)) {
+    case 0: return rtorb_skel_op_find_by_name_in_table(*this, request);
+    case 2: return rtorb_skel_op_find_by_date_in_table(*this, request);
+    case 1: return rtorb_skel_op_find_by_size_in_table(*this, request);
+    default: return ::PortableServer::Servant::rtorb_dispatch(request);
+  }
+}
