@@ -22,6 +22,7 @@
 // table addresses and sizes constant.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -73,15 +74,23 @@ constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
   return h;
 }
 
-// Where a hash lands: its high bits pick a bucket, whose displacement moves it to a slot.
-// Scaling the high 32 bits by the count (instead of masking) allows any table size, and a
+// The top `bits` (0 to 32) of `x`: two shifts so that 0 bits needs no shift by 64 (which
+// is undefined); with a constant count the compiler emits one.
+[[gnu::always_inline]] constexpr std::uint64_t operation_top_bits(std::uint64_t x,
+                                                                  int bits) noexcept {
+  return (x >> 32) >> (32 - bits);
+}
+
+// Where a hash lands: its top bits pick a bucket, whose displacement moves it to a slot.
+// Both tables have a power-of-two size; shifts, not scaling or masking, keep the chain from
+// name to slot short (it decides how long a mispredicted jump to a skeleton costs), and a
 // table of one folds to the constant 0.
-[[gnu::always_inline]] constexpr std::size_t operation_place(std::uint64_t h,
-                                      std::span<const std::uint16_t> displacement,
-                                      std::size_t slot_count) noexcept {
-  const std::uint64_t bucket = ((h >> 32) * displacement.size()) >> 32;
+[[gnu::always_inline]] constexpr std::size_t operation_place(
+    std::uint64_t h, std::span<const std::uint16_t> displacement,
+    std::size_t slot_count) noexcept {
+  const std::uint64_t bucket = operation_top_bits(h, std::countr_zero(displacement.size()));
   const std::uint64_t moved = (h ^ displacement[bucket]) * 0x165667b19e3779f9u;
-  return static_cast<std::size_t>(((moved >> 32) * slot_count) >> 32);
+  return static_cast<std::size_t>(operation_top_bits(moved, std::countr_zero(slot_count)));
 }
 
 // Equality of names of the same non-zero length whose ends are known to be equal: only
@@ -93,8 +102,8 @@ constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
   return true;
 }
 
-// The slot of `operation` in `names` for a table built for the hash of ends, or -1. Free
-// slots hold "", which no non-empty name matches.
+// The slot of `operation` in `names` for a table built for the hash of ends, or -1. Both
+// spans have power-of-two sizes; free slots hold "", which no non-empty name matches.
 [[gnu::always_inline]] constexpr int operation_slot_by_ends(std::string_view operation, std::uint32_t seed,
                                      std::span<const std::uint16_t> displacement,
                                      std::span<const std::string_view> names) noexcept {

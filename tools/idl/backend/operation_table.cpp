@@ -1,6 +1,7 @@
 #include "backend/operation_table.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <tuple>
 
@@ -31,13 +32,17 @@ Ends ends_of(std::string_view s) {
   return {byte_at(s, 0) | byte_at(s, n / 2) << 8 | byte_at(s, n - 1) << 16, 0};
 }
 
+// The top log2(count) bits of x, as the run time's operation_top_bits.
+std::size_t top_bits(std::uint64_t x, std::size_t count) {
+  return static_cast<std::size_t>((x >> 32) >> (32 - std::countr_zero(count)));
+}
+
 std::size_t bucket_of(std::uint64_t h, std::size_t bucket_count) {
-  return static_cast<std::size_t>(((h >> 32) * bucket_count) >> 32);
+  return top_bits(h, bucket_count);
 }
 
 std::size_t slot_of(std::uint64_t h, std::uint16_t d, std::size_t slot_count) {
-  const std::uint64_t moved = (h ^ d) * 0x165667b19e3779f9u;
-  return static_cast<std::size_t>(((moved >> 32) * slot_count) >> 32);
+  return top_bits((h ^ d) * 0x165667b19e3779f9u, slot_count);
 }
 
 std::uint64_t hash_of(OperationHash hash, std::string_view name, std::uint32_t seed) {
@@ -138,8 +143,10 @@ std::optional<OperationTable> try_build_operation_table(const std::vector<std::s
   // after 16 seeds a table twice as large. The hash of ends gives up after four sizes (its
   // hashes of two names may be equal whatever the seed); every byte's, with fresh seeds at
   // each size, in practice never needs a second size.
-  std::size_t slot_count = std::max<std::size_t>(1, names.size() + names.size() / 4);
-  const std::size_t bucket_count = std::max<std::size_t>(1, (names.size() + 1) / 2);
+  std::size_t slot_count =
+      std::bit_ceil(std::max<std::size_t>(1, names.size() + names.size() / 4));
+  const std::size_t bucket_count =
+      std::bit_ceil(std::max<std::size_t>(1, (names.size() + 1) / 2));
   OperationTable table;
   for (std::uint32_t round = 0; hash == OperationHash::bytes || round < 4;
        ++round, slot_count *= 2) {

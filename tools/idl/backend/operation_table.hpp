@@ -21,8 +21,8 @@ enum class OperationHash { ends, bytes };
 struct OperationTable {
   OperationHash hash = OperationHash::ends;
   std::uint32_t seed = 0;
-  std::vector<std::uint16_t> displacement;  // at least one
-  std::vector<std::string> slots;           // at least one; "" marks a free slot
+  std::vector<std::uint16_t> displacement;  // size: a power of two
+  std::vector<std::string> slots;           // size: a power of two; "" marks a free slot
 };
 
 // The hash of a name's length and first and last (up to) 8 bytes; `name` is non-empty.

@@ -50,19 +50,22 @@ void POA::Zoo::Animal::rtorb_skel_op_feed(::POA::Zoo::Animal& self, ::rtorb::orb
 
 void POA::Zoo::Animal::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Animal and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {1, 0};
+  static constexpr std::uint16_t displacement[] = {0, 0};
   static constexpr std::string_view operations[] = {
+      "",
+      "",
       "",
       "_get_name",
       "feed",
       "_get_age",
       "_set_age",
+      "",
   };
   switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
-    case 1: return rtorb_skel_get_name(*this, request);
-    case 3: return rtorb_skel_get_age(*this, request);
-    case 4: return rtorb_skel_set_age(*this, request);
-    case 2: return rtorb_skel_op_feed(*this, request);
+    case 3: return rtorb_skel_get_name(*this, request);
+    case 5: return rtorb_skel_get_age(*this, request);
+    case 6: return rtorb_skel_set_age(*this, request);
+    case 4: return rtorb_skel_op_feed(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
@@ -90,21 +93,23 @@ void POA::Zoo::Walker::rtorb_skel_op_walk(::POA::Zoo::Walker& self, ::rtorb::orb
 
 void POA::Zoo::Walker::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Walker and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {5, 0, 4};
+  static constexpr std::uint16_t displacement[] = {3, 0, 0, 4};
   static constexpr std::string_view operations[] = {
+      "",
+      "_get_name",
+      "",
+      "",
       "_get_age",
       "_set_age",
-      "",
       "walk",
-      "_get_name",
       "feed",
   };
   switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
-    case 3: return rtorb_skel_op_walk(*this, request);
-    case 4: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
-    case 0: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
-    case 1: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 5: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
+    case 6: return rtorb_skel_op_walk(*this, request);
+    case 1: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
+    case 4: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
+    case 5: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
+    case 7: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
@@ -132,21 +137,23 @@ void POA::Zoo::Swimmer::rtorb_skel_op_swim(::POA::Zoo::Swimmer& self, ::rtorb::o
 
 void POA::Zoo::Swimmer::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Swimmer and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {1, 0, 18};
+  static constexpr std::uint16_t displacement[] = {0, 0, 0, 0};
   static constexpr std::string_view operations[] = {
-      "feed",
-      "_get_name",
       "",
       "swim",
+      "",
+      "_get_name",
+      "feed",
       "_get_age",
       "_set_age",
+      "",
   };
   switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
-    case 3: return rtorb_skel_op_swim(*this, request);
-    case 1: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
-    case 4: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
-    case 5: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 0: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
+    case 1: return rtorb_skel_op_swim(*this, request);
+    case 3: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
+    case 5: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
+    case 6: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
+    case 4: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
@@ -189,27 +196,33 @@ void POA::Zoo::Duck::rtorb_skel_op_measure(::POA::Zoo::Duck& self, ::rtorb::orb:
 
 void POA::Zoo::Duck::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Duck and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {4, 0, 3, 1};
+  static constexpr std::uint16_t displacement[] = {4, 0, 1, 0};
   static constexpr std::string_view operations[] = {
       "_get_age",
       "_set_age",
-      "measure",
+      "",
       "swim",
+      "",
+      "",
       "mate",
+      "measure",
       "walk",
       "feed",
+      "",
+      "",
       "_get_name",
+      "",
       "",
       "",
   };
   switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
-    case 4: return rtorb_skel_op_mate(*this, request);
-    case 2: return rtorb_skel_op_measure(*this, request);
-    case 5: return ::POA::Zoo::Walker::rtorb_skel_op_walk(*this, request);
-    case 7: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
+    case 6: return rtorb_skel_op_mate(*this, request);
+    case 7: return rtorb_skel_op_measure(*this, request);
+    case 8: return ::POA::Zoo::Walker::rtorb_skel_op_walk(*this, request);
+    case 12: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
     case 0: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
     case 1: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 6: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
+    case 9: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
     case 3: return ::POA::Zoo::Swimmer::rtorb_skel_op_swim(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
@@ -257,16 +270,17 @@ void POA::Zoo::Keeper::rtorb_skel_op_default(::POA::Zoo::Keeper& self, ::rtorb::
 
 void POA::Zoo::Keeper::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Keeper and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {4, 0};
+  static constexpr std::uint16_t displacement[] = {5, 0};
   static constexpr std::string_view operations[] = {
+      "",
       "inspect",
       "default",
       "favourite",
   };
   switch (::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_inspect(*this, request);
-    case 2: return rtorb_skel_op_favourite(*this, request);
-    case 1: return rtorb_skel_op_default(*this, request);
+    case 1: return rtorb_skel_op_inspect(*this, request);
+    case 3: return rtorb_skel_op_favourite(*this, request);
+    case 2: return rtorb_skel_op_default(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
@@ -307,14 +321,15 @@ void POA::Zoo::Catalog::rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog&
 
 void POA::Zoo::Catalog::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Catalog and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {0, 2};
+  static constexpr std::uint16_t displacement[] = {0, 0};
   static constexpr std::string_view operations[] = {
-      "find_by_name_in_table",
+      "",
       "find_by_size_in_table",
       "find_by_date_in_table",
+      "find_by_name_in_table",
   };
   switch (::rtorb::detail::operation_slot_by_bytes(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_find_by_name_in_table(*this, request);
+    case 3: return rtorb_skel_op_find_by_name_in_table(*this, request);
     case 2: return rtorb_skel_op_find_by_date_in_table(*this, request);
     case 1: return rtorb_skel_op_find_by_size_in_table(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
