@@ -114,8 +114,11 @@ constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
       operation_place(operation_hash_of_ends(ends, n, seed), displacement, names.size());
   const std::string_view candidate = names[slot];
   if (candidate.size() != n) return -1;
+  // The ends again rather than `ends`: the same loads, which the compiler merges, but
+  // after the length check, so that with a constant candidate it knows the length too.
   const OperationEnds expected = operation_ends(candidate);
-  if (expected.head != ends.head || expected.tail != ends.tail) return -1;
+  const OperationEnds received = operation_ends(operation);
+  if (expected.head != received.head || expected.tail != received.tail) return -1;
   return operation_middles_equal(candidate.data(), operation.data(), n) ? static_cast<int>(slot)
                                                                         : -1;
 }
