@@ -97,6 +97,10 @@ bool place_bucket(const std::vector<std::size_t>& bucket, const std::vector<std:
 bool place(const std::vector<std::string>& names, const Attempt& a, OperationTable& table) {
   std::vector<std::uint64_t> hashes;
   for (const std::string& n : names) hashes.push_back(hash_of(a.hash, n, a.seed));
+  // Two equal hashes share a bucket and every slot: fail now, not after 65536 displacements.
+  std::vector<std::uint64_t> sorted = hashes;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;
   std::vector<std::vector<std::size_t>> buckets(a.bucket_count);
   for (std::size_t i = 0; i < names.size(); ++i)
     buckets[bucket_of(hashes[i], a.bucket_count)].push_back(i);
