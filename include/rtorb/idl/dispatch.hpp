@@ -7,15 +7,16 @@
 // Two hashes, and the generated code names the one its table was built for:
 // - operation_slot_by_ends hashes the length and the first and last (up to) 8 bytes: two
 //   loads and two multiplications, whatever the length. rtorb-idl uses it whenever these
-//   separate the interface's names, which is nearly always.
+//   separate the interface's names (110 of the 113 interfaces of omniORB's IDL files).
 // - operation_slot_by_bytes hashes every byte (FNV-1a); rtorb-idl falls back to it when two
-//   names share length, first and last 8 bytes.
+//   names share length, first and last 8 bytes (push/pull pairs such as
+//   obtain_notification_push_consumer and obtain_notification_pull_consumer).
 // Names come from the network: any length, any bytes, including none. Every read stays
 // within the name, and every name that is not an operation gives -1.
 //
 // Bytes are assembled into words explicitly (little-endian order), so the results do not
-// depend on the machine rtorb-idl or the server runs on; GCC and Clang turn each assembly
-// into one load on little-endian machines.
+// depend on the machine rtorb-idl or the server runs on; GCC 12 turns each assembly into
+// one load on x86-64.
 //
 // The lookup is forced inline into each rtorb_dispatch: GCC otherwise calls it out of line,
 // and only inline can it fold a one-operation table to a single comparison and keep the
