@@ -7,10 +7,11 @@
 // Two hashes, and the generated code names the one its table was built for:
 // - operation_slot_by_ends hashes the length and the first and last (up to) 8 bytes: two
 //   loads and two multiplications, whatever the length. rtorb-idl uses it whenever these
-//   separate the interface's names (110 of the 113 interfaces of omniORB's IDL files).
-// - operation_slot_by_bytes hashes every byte (FNV-1a); rtorb-idl falls back to it when two
-//   names share length, first and last 8 bytes (push/pull pairs such as
-//   obtain_notification_push_consumer and obtain_notification_pull_consumer).
+//   separate the interface's names (278 of the 288 interfaces in omniORB's IDL files).
+// - operation_slot_by_bytes also folds in every 8 bytes between the ends, one
+//   multiplication each, so it tells names of one length apart; rtorb-idl falls back to it
+//   when two names share length, first and last 8 bytes (push/pull pairs such as
+//   obtain_push_supplier and obtain_pull_supplier).
 // Names come from the network: any length, any bytes, including none. Every read stays
 // within the name, and every name that is not an operation gives -1.
 //
@@ -64,15 +65,15 @@ struct OperationEnds {
   return ((ends.head ^ seed) * 0x9e3779b97f4a7c15u) ^ ((ends.tail + size) * 0xc2b2ae3d27d4eb4fu);
 }
 
-// 64-bit FNV-1a over every byte, starting from the offset basis xor `seed`.
-constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
-                                                std::uint32_t seed) noexcept {
-  std::uint64_t h = 14695981039346656037u ^ seed;
-  for (const char c : name) {
-    h ^= operation_byte(c);
-    h *= 1099511628211u;
-  }
-  return h;
+// The hash of ends with every 8 bytes between them folded in, each step a bijection of
+// the running value, so names of one length with equal ends always hash apart. Up to 16
+// bytes it equals the hash of ends.
+[[gnu::always_inline]] constexpr std::uint64_t operation_hash_of_bytes(
+    OperationEnds ends, std::string_view name, std::uint32_t seed) noexcept {
+  std::uint64_t h = (ends.head ^ seed) * 0x9e3779b97f4a7c15u;
+  for (std::size_t i = 8; i + 8 < name.size(); i += 8)
+    h = (h ^ operation_word64(name.data() + i)) * 0x9e3779b97f4a7c15u;
+  return h ^ ((ends.tail + name.size()) * 0xc2b2ae3d27d4eb4fu);
 }
 
 // The top `bits` (0 to 32) of `x`: two shifts so that 0 bits needs no shift by 64 (which
@@ -103,19 +104,15 @@ constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
   return true;
 }
 
-// The slot of `operation` in `names` for a table built for the hash of ends, or -1. Both
-// spans have power-of-two sizes; free slots hold "", which no non-empty name matches.
-[[gnu::always_inline]] constexpr int operation_slot_by_ends(std::string_view operation, std::uint32_t seed,
-                                     std::span<const std::uint16_t> displacement,
-                                     std::span<const std::string_view> names) noexcept {
-  const std::size_t n = operation.size();
-  if (n == 0) return -1;
-  const OperationEnds ends = operation_ends(operation);
-  const std::size_t slot =
-      operation_place(operation_hash_of_ends(ends, n, seed), displacement, names.size());
+// `slot` if `operation` (non-empty) is the name there, else -1. Free slots hold "", which
+// no non-empty name matches.
+[[gnu::always_inline]] constexpr int operation_match(std::string_view operation,
+                                                     std::size_t slot,
+                                                     std::span<const std::string_view> names) noexcept {
   const std::string_view candidate = names[slot];
+  const std::size_t n = operation.size();
   if (candidate.size() != n) return -1;
-  // The ends again rather than `ends`: the same loads, which the compiler merges, but
+  // The ends again rather than the caller's: the same loads, which the compiler merges, but
   // after the length check, so that with a constant candidate it knows the length too.
   const OperationEnds expected = operation_ends(candidate);
   const OperationEnds received = operation_ends(operation);
@@ -124,14 +121,31 @@ constexpr std::uint64_t operation_hash_of_bytes(std::string_view name,
                                                                         : -1;
 }
 
-// The slot of `operation` in `names` for a table built for the hash of every byte, or -1.
-[[gnu::always_inline]] constexpr int operation_slot_by_bytes(std::string_view operation, std::uint32_t seed,
-                                      std::span<const std::uint16_t> displacement,
-                                      std::span<const std::string_view> names) noexcept {
+// The slot of `operation` in `names` for a table built for the hash of ends, or -1. Both
+// spans have power-of-two sizes.
+[[gnu::always_inline]] constexpr int operation_slot_by_ends(
+    std::string_view operation, std::uint32_t seed, std::span<const std::uint16_t> displacement,
+    std::span<const std::string_view> names) noexcept {
   if (operation.empty()) return -1;
-  const std::size_t slot =
-      operation_place(operation_hash_of_bytes(operation, seed), displacement, names.size());
-  return names[slot] == operation ? static_cast<int>(slot) : -1;
+  const OperationEnds ends = operation_ends(operation);
+  return operation_match(
+      operation,
+      operation_place(operation_hash_of_ends(ends, operation.size(), seed), displacement,
+                      names.size()),
+      names);
+}
+
+// The slot of `operation` in `names` for a table built for the hash of every byte, or -1.
+[[gnu::always_inline]] constexpr int operation_slot_by_bytes(
+    std::string_view operation, std::uint32_t seed, std::span<const std::uint16_t> displacement,
+    std::span<const std::string_view> names) noexcept {
+  if (operation.empty()) return -1;
+  const OperationEnds ends = operation_ends(operation);
+  return operation_match(
+      operation,
+      operation_place(operation_hash_of_bytes(ends, operation, seed), displacement,
+                      names.size()),
+      names);
 }
 
 }  // namespace rtorb::detail

@@ -127,12 +127,10 @@ std::uint64_t operation_hash_of_ends(std::string_view name, std::uint32_t seed) 
 }
 
 std::uint64_t operation_hash_of_bytes(std::string_view name, std::uint32_t seed) {
-  std::uint64_t h = 14695981039346656037u ^ seed;
-  for (const char c : name) {
-    h ^= static_cast<std::uint8_t>(c);
-    h *= 1099511628211u;
-  }
-  return h;
+  const Ends e = ends_of(name);
+  std::uint64_t h = (e.head ^ seed) * 0x9e3779b97f4a7c15u;
+  for (std::size_t i = 8; i + 8 < name.size(); i += 8) h = (h ^ word(name, i, 8)) * 0x9e3779b97f4a7c15u;
+  return h ^ ((e.tail + name.size()) * 0xc2b2ae3d27d4eb4fu);
 }
 
 std::size_t operation_place(std::uint64_t h, const std::vector<std::uint16_t>& displacement,

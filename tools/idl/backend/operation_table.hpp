@@ -1,6 +1,6 @@
 // The perfect hash a skeleton looks its operations up with (hash and displace): every name
 // gets a 64-bit hash h (of its length and first and last 8 bytes if those tell the names
-// apart, else of every byte); the high bits of h pick a bucket, whose displacement d places
+// apart, else of those and every 8 bytes between them); the high bits of h pick a bucket, whose displacement d places
 // the name at a slot computed from h ^ d. The compiler searches seed and displacements so
 // that no two names share a slot; at run time one lookup is a hash, two multiplications, two
 // table reads and one string comparison. The run-time half is include/rtorb/idl/dispatch.hpp;
@@ -27,7 +27,7 @@ struct OperationTable {
 
 // The hash of a name's length and first and last (up to) 8 bytes; `name` is non-empty.
 std::uint64_t operation_hash_of_ends(std::string_view name, std::uint32_t seed);
-// 64-bit FNV-1a over every byte of `name`.
+// The hash of ends with every 8 bytes between them folded in; `name` is non-empty.
 std::uint64_t operation_hash_of_bytes(std::string_view name, std::uint32_t seed);
 // The slot a hash lands in, given its bucket's displacement table.
 std::size_t operation_place(std::uint64_t h, const std::vector<std::uint16_t>& displacement,

@@ -321,17 +321,17 @@ void POA::Zoo::Catalog::rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog&
 
 void POA::Zoo::Catalog::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   // A perfect hash over the operations of Catalog and the interfaces it inherits from.
-  static constexpr std::uint16_t displacement[] = {0, 0};
+  static constexpr std::uint16_t displacement[] = {0, 2};
   static constexpr std::string_view operations[] = {
-      "",
       "find_by_size_in_table",
-      "find_by_date_in_table",
       "find_by_name_in_table",
+      "find_by_date_in_table",
+      "",
   };
   switch (::rtorb::detail::operation_slot_by_bytes(request.operation(), 0u, displacement, operations)) {
-    case 3: return rtorb_skel_op_find_by_name_in_table(*this, request);
+    case 1: return rtorb_skel_op_find_by_name_in_table(*this, request);
     case 2: return rtorb_skel_op_find_by_date_in_table(*this, request);
-    case 1: return rtorb_skel_op_find_by_size_in_table(*this, request);
+    case 0: return rtorb_skel_op_find_by_size_in_table(*this, request);
     default: return ::PortableServer::Servant::rtorb_dispatch(request);
   }
 }
