@@ -49,6 +49,13 @@ class KeeperImpl final : public CORBA::servant_traits<Zoo::Keeper>::base_type {
   std::int32_t _cxx_default(std::int32_t in) override { return in + 100; }
 };
 
+class CatalogImpl final : public CORBA::servant_traits<Zoo::Catalog>::base_type {
+ public:
+  std::int32_t find_by_name_in_table() override { return 1; }
+  std::int32_t find_by_date_in_table() override { return 2; }
+  std::int32_t find_by_size_in_table() override { return 3; }
+};
+
 std::atomic<int> orb_counter{0};
 
 CORBA::object_reference<CORBA::ORB> make_orb(const char* server_threads) {
@@ -110,6 +117,23 @@ TEST_F(Zoo, UnknownOperationsRaiseBadOperation) {
   auto duck = remote(duck_servant);
   rtorb::orb::Invocation call(*duck, "fly");
   EXPECT_THROW(call.invoke([](rtorb::cdr::OutputStream&) {}), CORBA::BAD_OPERATION);
+}
+
+TEST_F(Zoo, DispatchHashingEveryByteFindsEachOperationAndRejectsLookalikes) {
+  auto servant = CORBA::make_reference<CatalogImpl>();
+  auto catalog = IDL::traits<::Zoo::Catalog>::narrow(remote(servant));
+  ASSERT_TRUE(catalog);
+  EXPECT_EQ(catalog->find_by_name_in_table(), 1);
+  EXPECT_EQ(catalog->find_by_date_in_table(), 2);
+  EXPECT_EQ(catalog->find_by_size_in_table(), 3);
+  using namespace std::string_view_literals;
+  for (const std::string_view name :
+       {"find_by_nane_in_table"sv, "find_by_name_in_tabl"sv, "find_by_name_in_table\0"sv, ""sv,
+        "\0"sv, "find_by_name_in_table_"sv, "find_by_\0ame_in_table"sv}) {
+    rtorb::orb::Invocation call(*catalog, name);
+    EXPECT_THROW(call.invoke([](rtorb::cdr::OutputStream&) {}), CORBA::BAD_OPERATION)
+        << name.size() << " bytes";
+  }
 }
 
 TEST_F(Zoo, UserExceptionsReachTheCaller) {

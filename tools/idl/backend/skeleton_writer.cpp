@@ -213,26 +213,37 @@ void write_dispatch(const InterfaceDecl& decl, CodeWriter& w) {
   std::vector<std::string> names;
   for (const Operation& op : ops) names.push_back(op.wire_name);
   const OperationTable table = build_operation_table(names);
+  const std::string self_type = servant_class(decl) + "&";
   w.line("// A perfect hash over the operations of " + decl.name +
-         " and the interfaces it inherits from.");
+         " and the interfaces it inherits from; a");
+  w.line("// table of skeletons by slot (one indirect jump, measured faster than a switch).");
+  w.line("using rtorb_skeleton = void (*)(" + self_type + ", ::rtorb::orb::ServerRequest&);");
   std::string displacement;
-  for (const std::uint32_t d : table.displacement)
+  for (const std::uint16_t d : table.displacement)
     displacement += (displacement.empty() ? "" : ", ") + std::to_string(d);
-  w.line("static constexpr std::uint32_t displacement[] = {" + displacement + "};");
+  w.line("static constexpr std::uint16_t displacement[] = {" + displacement + "};");
   w.line("static constexpr std::string_view operations[] = {");
   for (const std::string& slot : table.slots)
     w.line("    " + string_literal(slot, false) + ",");
   w.line("};");
-  w.line("switch (::rtorb::detail::operation_slot(request.operation(), " +
-         std::to_string(table.seed) + "u, displacement, operations)) {");
+  std::vector<std::string> skeletons(table.slots.size(), "nullptr");
   for (const Operation& op : ops) {
-    const int slot = find_operation(table, op.wire_name);
-    const std::string owner = op.owner == &decl ? "" : servant_class(*op.owner) + "::";
-    w.line("  case " + std::to_string(slot) + ": return " + owner + op.skeleton +
-           "(*this, request);");
+    const auto slot = static_cast<std::size_t>(find_operation(table, op.wire_name));
+    // An inherited skeleton takes the base servant: a captureless lambda converts.
+    skeletons[slot] = op.owner == &decl
+                          ? op.skeleton
+                          : "[](" + self_type + " s, ::rtorb::orb::ServerRequest& r) { " +
+                                servant_class(*op.owner) + "::" + op.skeleton + "(s, r); }";
   }
-  w.line("  default: return ::PortableServer::Servant::rtorb_dispatch(request);");
-  w.line("}");
+  w.line("static constexpr rtorb_skeleton skeletons[] = {");
+  for (const std::string& skeleton : skeletons) w.line("    " + skeleton + ",");
+  w.line("};");
+  const char* lookup = table.hash == OperationHash::ends ? "operation_slot_by_ends"
+                                                        : "operation_slot_by_bytes";
+  w.line("const int slot = ::rtorb::detail::" + std::string(lookup) + "(request.operation(), " +
+         std::to_string(table.seed) + "u, displacement, operations);");
+  w.line("if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);");
+  w.line("skeletons[slot](*this, request);");
   w.close();
   w.line();
 }

@@ -77,6 +77,14 @@ const ::rtorb::cdr::TypeCodeRef& Keeper_tc() {
   return tc;
 }
 
+const ::rtorb::cdr::TypeCodeRef& Catalog_tc() {
+  using ::rtorb::cdr::TCKind;
+  using ::rtorb::cdr::TypeCode;
+  static const ::rtorb::cdr::TypeCodeRef tc =
+      TypeCode::interface(TCKind::tk_objref, "IDL:Zoo/Catalog:1.0", "Catalog");
+  return tc;
+}
+
 const ::rtorb::cdr::TypeCodeRef& Feeder_tc() {
   using ::rtorb::cdr::TCKind;
   using ::rtorb::cdr::TypeCode;
@@ -95,6 +103,7 @@ const ::CORBA::typecode_reference Zoo::_tc_Duck = ::rtorb::typecodes::Zoo::Duck_
 const ::CORBA::typecode_reference Zoo::_tc_Enclosure = ::rtorb::typecodes::Zoo::Enclosure_tc();
 const ::CORBA::typecode_reference Zoo::_tc_Mallard = ::rtorb::typecodes::Zoo::Mallard_tc();
 const ::CORBA::typecode_reference Zoo::_tc_Keeper = ::rtorb::typecodes::Zoo::Keeper_tc();
+const ::CORBA::typecode_reference Zoo::_tc_Catalog = ::rtorb::typecodes::Zoo::Catalog_tc();
 const ::CORBA::typecode_reference Zoo::_tc_Feeder = ::rtorb::typecodes::Zoo::Feeder_tc();
 
 namespace Zoo {
@@ -145,6 +154,13 @@ void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Keepe
 }
 bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Keeper>& value) {
   return any.extract(value, *::rtorb::typecodes::Zoo::Keeper_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Catalog>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Catalog_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Catalog>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Catalog_tc());
 }
 
 }  // namespace Zoo
@@ -537,4 +553,94 @@ std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
     return upcall->_cxx_default(in);
   }
   return ::rtorb_invoke::Zoo::Keeper::_cxx_default(*this, in);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Catalog {
+[[gnu::noinline]] std::int32_t find_by_name_in_table(::Zoo::Catalog& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
+    return upcall->find_by_name_in_table();
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Catalog>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->find_by_name_in_table());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "find_by_name_in_table");
+  ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
+  return ::rtorb::cdr::read<std::int32_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Catalog
+}  // namespace
+
+std::int32_t Zoo::Catalog::find_by_name_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_name_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_name_in_table(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Catalog {
+[[gnu::noinline]] std::int32_t find_by_date_in_table(::Zoo::Catalog& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
+    return upcall->find_by_date_in_table();
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Catalog>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->find_by_date_in_table());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "find_by_date_in_table");
+  ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
+  return ::rtorb::cdr::read<std::int32_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Catalog
+}  // namespace
+
+std::int32_t Zoo::Catalog::find_by_date_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_date_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_date_in_table(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Catalog {
+[[gnu::noinline]] std::int32_t find_by_size_in_table(::Zoo::Catalog& self) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
+    return upcall->find_by_size_in_table();
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Catalog>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->find_by_size_in_table());
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "find_by_size_in_table");
+  ::rtorb::cdr::InputStream& reply = call.invoke([](::rtorb::cdr::OutputStream&) {});
+  return ::rtorb::cdr::read<std::int32_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Catalog
+}  // namespace
+
+std::int32_t Zoo::Catalog::find_by_size_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_size_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_size_in_table(*this);
 }

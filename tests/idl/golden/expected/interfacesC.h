@@ -263,6 +263,41 @@ void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Keepe
 bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Keeper>& value);
 extern const ::CORBA::typecode_reference _tc_Keeper;
 
+class Catalog : public virtual ::CORBA::Object {
+ public:
+  std::int32_t find_by_name_in_table();
+  std::int32_t find_by_date_in_table();
+  std::int32_t find_by_size_in_table();
+
+ protected:
+  Catalog() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Zoo/Catalog:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Catalog(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Catalog implements (POA::Zoo::Catalog derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Catalog : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual std::int32_t find_by_name_in_table() = 0;
+  virtual std::int32_t find_by_date_in_table() = 0;
+  virtual std::int32_t find_by_size_in_table() = 0;
+
+ protected:
+  rtorb_upcall_Catalog() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Catalog>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Catalog>& value);
+extern const ::CORBA::typecode_reference _tc_Catalog;
+
 class Feeder : public virtual ::CORBA::LocalObject {
  public:
   virtual void refill(std::int32_t grams) = 0;
@@ -287,6 +322,7 @@ const ::rtorb::cdr::TypeCodeRef& Duck_tc();
 const ::rtorb::cdr::TypeCodeRef& Enclosure_tc();
 const ::rtorb::cdr::TypeCodeRef& Mallard_tc();
 const ::rtorb::cdr::TypeCodeRef& Keeper_tc();
+const ::rtorb::cdr::TypeCodeRef& Catalog_tc();
 const ::rtorb::cdr::TypeCodeRef& Feeder_tc();
 }  // namespace rtorb::typecodes::Zoo
 
@@ -356,6 +392,17 @@ struct traits<::Zoo::Keeper> {
   static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Zoo::Keeper_tc(); }
   static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
     return ::rtorb::detail::narrow_reference<::Zoo::Keeper>(object, repository_id);
+  }
+};
+
+template <>
+struct traits<::Zoo::Catalog> {
+  using ref_type = ::CORBA::object_reference<::Zoo::Catalog>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Zoo::Catalog>;
+  static constexpr const char* repository_id = "IDL:Zoo/Catalog:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Zoo::Catalog_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Zoo::Catalog>(object, repository_id);
   }
 };
 

@@ -49,25 +49,33 @@ void POA::Zoo::Animal::rtorb_skel_op_feed(::POA::Zoo::Animal& self, ::rtorb::orb
 }
 
 void POA::Zoo::Animal::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Animal and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {6, 0};
+  // A perfect hash over the operations of Animal and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Animal&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0, 0};
   static constexpr std::string_view operations[] = {
-      "feed",
-      "_set_age",
-      "",
-      "_get_age",
       "",
       "",
       "",
       "_get_name",
+      "feed",
+      "_get_age",
+      "_set_age",
+      "",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 7: return rtorb_skel_get_name(*this, request);
-    case 3: return rtorb_skel_get_age(*this, request);
-    case 1: return rtorb_skel_set_age(*this, request);
-    case 0: return rtorb_skel_op_feed(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      nullptr,
+      nullptr,
+      nullptr,
+      rtorb_skel_get_name,
+      rtorb_skel_op_feed,
+      rtorb_skel_get_age,
+      rtorb_skel_set_age,
+      nullptr,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }
 
 // Walker
@@ -92,26 +100,33 @@ void POA::Zoo::Walker::rtorb_skel_op_walk(::POA::Zoo::Walker& self, ::rtorb::orb
 }
 
 void POA::Zoo::Walker::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Walker and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {2, 1, 1, 0};
+  // A perfect hash over the operations of Walker and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Walker&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {3, 0, 0, 4};
   static constexpr std::string_view operations[] = {
       "",
-      "",
       "_get_name",
-      "feed",
+      "",
+      "",
       "_get_age",
       "_set_age",
-      "",
       "walk",
+      "feed",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 7: return rtorb_skel_op_walk(*this, request);
-    case 2: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
-    case 4: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
-    case 5: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 3: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      nullptr,
+      [](::POA::Zoo::Walker& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_name(s, r); },
+      nullptr,
+      nullptr,
+      [](::POA::Zoo::Walker& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_age(s, r); },
+      [](::POA::Zoo::Walker& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_set_age(s, r); },
+      rtorb_skel_op_walk,
+      [](::POA::Zoo::Walker& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_op_feed(s, r); },
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }
 
 // Swimmer
@@ -136,26 +151,33 @@ void POA::Zoo::Swimmer::rtorb_skel_op_swim(::POA::Zoo::Swimmer& self, ::rtorb::o
 }
 
 void POA::Zoo::Swimmer::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Swimmer and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {3, 0, 1, 0};
+  // A perfect hash over the operations of Swimmer and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Swimmer&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0, 0, 0, 0};
   static constexpr std::string_view operations[] = {
       "",
-      "feed",
-      "_get_name",
       "swim",
+      "",
+      "_get_name",
+      "feed",
       "_get_age",
       "_set_age",
       "",
-      "",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 3: return rtorb_skel_op_swim(*this, request);
-    case 2: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
-    case 4: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
-    case 5: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 1: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      nullptr,
+      rtorb_skel_op_swim,
+      nullptr,
+      [](::POA::Zoo::Swimmer& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_name(s, r); },
+      [](::POA::Zoo::Swimmer& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_op_feed(s, r); },
+      [](::POA::Zoo::Swimmer& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_age(s, r); },
+      [](::POA::Zoo::Swimmer& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_set_age(s, r); },
+      nullptr,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }
 
 // Duck
@@ -195,37 +217,49 @@ void POA::Zoo::Duck::rtorb_skel_op_measure(::POA::Zoo::Duck& self, ::rtorb::orb:
 }
 
 void POA::Zoo::Duck::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Duck and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {0, 0, 0, 0};
+  // A perfect hash over the operations of Duck and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Duck&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {4, 0, 1, 0};
   static constexpr std::string_view operations[] = {
-      "mate",
-      "",
-      "",
-      "measure",
-      "swim",
-      "walk",
+      "_get_age",
       "_set_age",
       "",
+      "swim",
       "",
       "",
-      "_get_age",
-      "",
+      "mate",
+      "measure",
+      "walk",
       "feed",
+      "",
       "",
       "_get_name",
       "",
+      "",
+      "",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_mate(*this, request);
-    case 3: return rtorb_skel_op_measure(*this, request);
-    case 5: return ::POA::Zoo::Walker::rtorb_skel_op_walk(*this, request);
-    case 14: return ::POA::Zoo::Animal::rtorb_skel_get_name(*this, request);
-    case 10: return ::POA::Zoo::Animal::rtorb_skel_get_age(*this, request);
-    case 6: return ::POA::Zoo::Animal::rtorb_skel_set_age(*this, request);
-    case 12: return ::POA::Zoo::Animal::rtorb_skel_op_feed(*this, request);
-    case 4: return ::POA::Zoo::Swimmer::rtorb_skel_op_swim(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_age(s, r); },
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_set_age(s, r); },
+      nullptr,
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Swimmer::rtorb_skel_op_swim(s, r); },
+      nullptr,
+      nullptr,
+      rtorb_skel_op_mate,
+      rtorb_skel_op_measure,
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Walker::rtorb_skel_op_walk(s, r); },
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_op_feed(s, r); },
+      nullptr,
+      nullptr,
+      [](::POA::Zoo::Duck& s, ::rtorb::orb::ServerRequest& r) { ::POA::Zoo::Animal::rtorb_skel_get_name(s, r); },
+      nullptr,
+      nullptr,
+      nullptr,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }
 
 // Keeper
@@ -269,18 +303,79 @@ void POA::Zoo::Keeper::rtorb_skel_op_default(::POA::Zoo::Keeper& self, ::rtorb::
 }
 
 void POA::Zoo::Keeper::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Keeper and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {1, 0};
+  // A perfect hash over the operations of Keeper and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Keeper&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {5, 0};
   static constexpr std::string_view operations[] = {
+      "",
       "inspect",
-      "favourite",
       "default",
+      "favourite",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      nullptr,
+      rtorb_skel_op_inspect,
+      rtorb_skel_op_default,
+      rtorb_skel_op_favourite,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}
+
+// Catalog
+
+::CORBA::object_reference<::Zoo::Catalog> POA::Zoo::Catalog::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Zoo::Catalog>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Zoo::Catalog::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Zoo/Catalog:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Zoo::Catalog::rtorb_repository_id() const { return "IDL:Zoo/Catalog:1.0"; }
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_name_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_name_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_date_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_date_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request) {
+  std::int32_t result = self.find_by_size_in_table();
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Catalog::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // A perfect hash over the operations of Catalog and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Catalog&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0, 2};
+  static constexpr std::string_view operations[] = {
+      "find_by_size_in_table",
+      "find_by_name_in_table",
+      "find_by_date_in_table",
       "",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_inspect(*this, request);
-    case 1: return rtorb_skel_op_favourite(*this, request);
-    case 2: return rtorb_skel_op_default(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_op_find_by_size_in_table,
+      rtorb_skel_op_find_by_name_in_table,
+      rtorb_skel_op_find_by_date_in_table,
+      nullptr,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_bytes(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }

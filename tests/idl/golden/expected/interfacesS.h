@@ -89,6 +89,23 @@ class Keeper : public virtual ::PortableServer::Servant, public virtual ::Zoo::r
   static void rtorb_skel_op_default(::POA::Zoo::Keeper& self, ::rtorb::orb::ServerRequest& request);
 };
 
+class Catalog : public virtual ::PortableServer::Servant, public virtual ::Zoo::rtorb_upcall_Catalog {
+ public:
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Catalog.
+
+  ::CORBA::object_reference<::Zoo::Catalog> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Catalog() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_find_by_name_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_find_by_date_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request);
+};
+
 }  // namespace POA::Zoo
 
 namespace CORBA {
@@ -121,6 +138,12 @@ template <>
 struct servant_traits<::Zoo::Keeper> {
   using base_type = ::POA::Zoo::Keeper;
   using ref_type = ::CORBA::servant_reference<::POA::Zoo::Keeper>;
+};
+
+template <>
+struct servant_traits<::Zoo::Catalog> {
+  using base_type = ::POA::Zoo::Catalog;
+  using ref_type = ::CORBA::servant_reference<::POA::Zoo::Catalog>;
 };
 
 }  // namespace CORBA

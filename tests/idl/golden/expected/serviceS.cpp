@@ -37,15 +37,19 @@ void POA::Drawing::Canvas::rtorb_skel_get_contents(::POA::Drawing::Canvas& self,
 }
 
 void POA::Drawing::Canvas::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
-  // A perfect hash over the operations of Canvas and the interfaces it inherits from.
-  static constexpr std::uint32_t displacement[] = {1};
+  // A perfect hash over the operations of Canvas and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Drawing::Canvas&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {2};
   static constexpr std::string_view operations[] = {
-      "draw",
       "_get_contents",
+      "draw",
   };
-  switch (::rtorb::detail::operation_slot(request.operation(), 0u, displacement, operations)) {
-    case 0: return rtorb_skel_op_draw(*this, request);
-    case 1: return rtorb_skel_get_contents(*this, request);
-    default: return ::PortableServer::Servant::rtorb_dispatch(request);
-  }
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_get_contents,
+      rtorb_skel_op_draw,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
 }
