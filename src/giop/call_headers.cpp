@@ -21,12 +21,6 @@ constexpr std::size_t reply_header_end = 24;  // already a multiple of 8: no pad
 
 void store_ulong(std::uint8_t* at, std::uint32_t v) noexcept { std::memcpy(at, &v, sizeof v); }
 
-std::uint32_t load_ulong(const std::uint8_t* at, cdr::ByteOrder order) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, at, sizeof v);
-  return order == cdr::native_byte_order ? v : cdr::byte_swap(v);
-}
-
 // The 12-byte header with message_size left for end_message.
 void write_header(std::uint8_t* at, MsgType type) noexcept {
   constexpr std::uint8_t magic_and_version[6] = {'G', 'I', 'O', 'P', 1, 2};

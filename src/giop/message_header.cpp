@@ -13,6 +13,7 @@ namespace {
 constexpr std::uint8_t magic[4] = {'G', 'I', 'O', 'P'};
 using detail::flag_little_endian;
 using detail::flag_more_fragments;
+using detail::load_ulong;
 
 std::string hex_byte(std::uint8_t b) {
   constexpr char digits[] = "0123456789abcdef";
@@ -21,12 +22,6 @@ std::string hex_byte(std::uint8_t b) {
 
 bool known_version(std::uint8_t major, std::uint8_t minor) noexcept {
   return major == 1 && minor <= 2;
-}
-
-std::uint32_t load_ulong(const std::uint8_t* p, cdr::ByteOrder order) noexcept {
-  std::uint32_t v;
-  std::memcpy(&v, p, sizeof v);
-  return order == cdr::native_byte_order ? v : cdr::byte_swap(v);
 }
 
 void require_header_bytes(std::span<const std::uint8_t> bytes, std::size_t need) {

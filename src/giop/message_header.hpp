@@ -114,10 +114,14 @@ inline cdr::ByteOrder byte_order_of(std::uint8_t flags) noexcept {
   return (flags & flag_little_endian) != 0 ? cdr::ByteOrder::little_endian
                                            : cdr::ByteOrder::big_endian;
 }
-inline std::uint32_t message_size_of(const std::uint8_t* p) noexcept {
+// A ulong at `p` (any alignment) sent in `order`.
+inline std::uint32_t load_ulong(const std::uint8_t* p, cdr::ByteOrder order) noexcept {
   std::uint32_t v;
-  std::memcpy(&v, p + 8, sizeof v);
-  return byte_order_of(p[6]) == cdr::native_byte_order ? v : cdr::byte_swap(v);
+  std::memcpy(&v, p, sizeof v);
+  return order == cdr::native_byte_order ? v : cdr::byte_swap(v);
+}
+inline std::uint32_t message_size_of(const std::uint8_t* p) noexcept {
+  return load_ulong(p + 8, byte_order_of(p[6]));
 }
 MessageHeader decode_header_general(std::span<const std::uint8_t> bytes, HeaderMode mode,
                                     const MessageLimits& limits);
