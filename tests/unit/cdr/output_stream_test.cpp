@@ -74,6 +74,23 @@ TEST(OutputStream, EncapsulationAlignsToItsOwnStartAndPatchesItsLength) {
   EXPECT_EQ(is.read_octet(), 9);
 }
 
+TEST(OutputStream, ClaimHandsOutRoomInTheCurrentSegmentOrNothing) {
+  std::array<std::uint8_t, 16> block{};
+  OutputStream os(block);
+  os.write_octet(1);
+  std::uint8_t* at = os.claim(8);
+  ASSERT_EQ(at, block.data() + 1);
+  at[0] = 0xEE;
+  EXPECT_EQ(os.position(), 9u);
+  EXPECT_EQ(os.claim(8), nullptr);  // 7 bytes left: refused, nothing written
+  EXPECT_EQ(os.position(), 9u);
+  os.write_octet(2);
+  const auto b = bytes_of(os);
+  ASSERT_EQ(b.size(), 10u);
+  EXPECT_EQ(b[1], 0xEE);
+  EXPECT_EQ(b[9], 2);
+}
+
 TEST(OutputStream, ResetReturnsToTheFirstBlock) {
   std::array<std::uint8_t, 64> stack_block{};
   OutputStream os(stack_block);
