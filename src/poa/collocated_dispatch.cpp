@@ -10,39 +10,15 @@
 #include "poa/upcall_context.hpp"
 
 namespace rtorb::poa {
-namespace {
-
-// The POA this thread's last collocated call went to, so that repeated calls skip the POA
-// table's shared lock. A stale entry is harmless: the POA it names is either gone (the
-// weak pointer is expired) or destroyed (collocated_upcall answers false), and both send
-// the call the marshaled way.
-struct PoaMemo {
-  const void* system = nullptr;
-  std::uint32_t index = 0;
-  std::uint32_t generation = 0;
-  std::weak_ptr<PoaImpl> poa;
-};
-thread_local PoaMemo poa_memo;
-
-}  // namespace
 
 bool PoaSystem::collocated_upcall(std::span<const std::uint8_t> key,
                                   orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
-  const auto parsed = parse_key(key);
+  ParsedKey parsed;
   // Keys of an earlier instance are routed by path through AdapterActivators: marshaled.
-  if (!parsed || parsed->instance != instance_) return false;
-  const KeyAddress& address = parsed->address;
-  std::shared_ptr<PoaImpl> poa;
-  if (poa_memo.system == this && poa_memo.index == address.poa_index &&
-      poa_memo.generation == address.poa_generation) {
-    poa = poa_memo.poa.lock();
-  }
-  if (!poa) {
-    poa = poa_at(address.poa_index, address.poa_generation);
-    if (!poa) return false;
-    poa_memo = {this, address.poa_index, address.poa_generation, poa};
-  }
-  return poa->collocated_upcall(*parsed, call);
+  if (!parse_key(key, parsed) || parsed.instance != instance_) return false;
+  // poa_at finds the POA of this thread's last request or call without the table's lock.
+  const auto poa = poa_at(parsed.address.poa_index, parsed.address.poa_generation);
+  return poa && poa->collocated_upcall(parsed, call);
 }
 
 bool PoaImpl::collocated_upcall(const ParsedKey& key,
