@@ -8,7 +8,9 @@
 //
 // Each connection starts with 8 bytes (request size, reply size, native order); then the
 // client writes N bytes and (twoway) reads M, the way a GIOP client does with one write and
-// one read per call. --oneway writes only, closed by one twoway exchange.
+// one read per call. --oneway writes only, closed by one twoway exchange. It uses send and
+// recv, the cheapest calls for one buffer (write and sendmsg cost ~170 ns more per message
+// on loopback TCP here), which are also what rtorb uses for a one-segment message.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -96,7 +98,7 @@ int open_socket(const Address& a, bool listening, std::uint16_t* bound_port = nu
 
 bool read_exact(int fd, std::uint8_t* data, std::size_t size) {
   while (size > 0) {
-    const ssize_t n = ::read(fd, data, size);
+    const ssize_t n = ::recv(fd, data, size, 0);
     if (n <= 0) return false;
     data += n;
     size -= static_cast<std::size_t>(n);
@@ -106,8 +108,8 @@ bool read_exact(int fd, std::uint8_t* data, std::size_t size) {
 
 void write_exact(int fd, const std::uint8_t* data, std::size_t size) {
   while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n <= 0) fail("write");
+    const ssize_t n = ::send(fd, data, size, MSG_NOSIGNAL);
+    if (n <= 0) fail("send");
     data += n;
     size -= static_cast<std::size_t>(n);
   }

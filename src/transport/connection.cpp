@@ -83,15 +83,24 @@ void Connection::send(std::span<const std::uint8_t> bytes) {
   send_iov(&iov, 1, deadline);
 }
 
+ssize_t Connection::send_some(const ::iovec* iov, std::size_t count) noexcept {
+  constexpr int flags = MSG_NOSIGNAL | MSG_DONTWAIT;
+  // One segment (every small message) goes through send(): the kernel then copies no
+  // msghdr and imports no iovec, about 170 ns less per message than sendmsg (or write)
+  // on loopback TCP here (docs/transport.md).
+  if (count == 1) return ::send(socket_.fd(), iov->iov_base, iov->iov_len, flags);
+  ::msghdr message{};
+  message.msg_iov = const_cast<::iovec*>(iov);
+  message.msg_iovlen = count;
+  return ::sendmsg(socket_.fd(), &message, flags);
+}
+
 void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& deadline) {
   while (count > 0) {
     if (closed())
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
                                  "send on a closed connection");
-    ::msghdr message{};
-    message.msg_iov = iov;
-    message.msg_iovlen = count;
-    const ssize_t sent = ::sendmsg(socket_.fd(), &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+    const ssize_t sent = send_some(iov, count);
     if (sent < 0) {
       const int err = errno;
       if (err == EINTR) continue;
@@ -107,7 +116,7 @@ void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& de
         continue;
       }
       mark_closed();
-      raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, errno_text("sendmsg", err));
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, errno_text("send", err));
     }
     auto left = static_cast<std::size_t>(sent);
     while (count > 0 && left >= iov->iov_len) {

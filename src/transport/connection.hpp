@@ -12,6 +12,8 @@
 #include <span>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "giop/message_header.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/socket.hpp"
@@ -116,6 +118,8 @@ class Connection {
   void refuse_header() noexcept;
   void mark_closed() noexcept;
   void send_stream(const cdr::OutputStream& stream);
+  // One non-blocking send of `count` segments; what ::send/::sendmsg return.
+  ssize_t send_some(const struct ::iovec* iov, std::size_t count) noexcept;
   void send_iov(struct ::iovec* iov, std::size_t count,
                 std::chrono::steady_clock::time_point& deadline);
 

@@ -17,7 +17,7 @@ ConnectionCache::Clock::time_point ConnectionCache::coarse_now() noexcept {
 }
 
 ConnectionCache::Lease::~Lease() {
-  if (connection_) cache_->release(*static_cast<IdleList*>(bucket_), std::move(connection_));
+  if (connection_) cache_->release(*bucket_, std::move(connection_));
 }
 
 void ConnectionCache::Lease::discard() noexcept {
@@ -30,27 +30,48 @@ ConnectionCache::ConnectionCache(CacheOptions options)
         return next.fetch_add(1, std::memory_order_relaxed);
       }()) {}
 
-ConnectionCache::IdleList& ConnectionCache::list_for(const CacheKey& key) {
-  if (key.hint.cache_id_ == id_) return *static_cast<IdleList*>(key.hint.bucket_);
-  auto it = idle_.find(key);
-  if (it == idle_.end()) it = idle_.try_emplace(key).first;
-  key.hint.cache_id_ = id_;
-  key.hint.bucket_ = &it->second;
+ConnectionCache::Bucket& ConnectionCache::bucket_for(const CacheKey& key) {
+  auto it = buckets_.find(key);
+  if (it == buckets_.end()) it = buckets_.try_emplace(key, id_).first;
+  key.hint.bucket_.store(&it->second, std::memory_order_release);
   return it->second;
 }
 
 ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
-  IdleList* list = nullptr;
+  // The bucket is only read here after the release store that published it; its cache id
+  // never changes, so a hint left by another cache is told apart without the lock.
+  Bucket* bucket = key.hint.bucket_.load(std::memory_order_acquire);
+  if (bucket != nullptr && bucket->cache_id_ == id_) {
+    if (auto connection = take_parked(*bucket)) {
+      if (!connection->closed()) return Lease(*this, *bucket, std::move(connection));
+      std::lock_guard lock(mutex_);
+      --leased_;  // closed while parked: it goes
+    }
+  }
+  return acquire_locked(key);
+}
+
+std::unique_ptr<Connection> ConnectionCache::take_parked(Bucket& bucket) noexcept {
+  return std::unique_ptr<Connection>(bucket.hot_.exchange(nullptr, std::memory_order_acquire));
+}
+
+ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key) {
+  Bucket* bucket = nullptr;
   {
     std::lock_guard lock(mutex_);
-    list = &list_for(key);
-    while (!list->empty()) {
-      auto connection = std::move(list->back().connection);
-      list->pop_back();
+    bucket = &bucket_for(key);
+    if (auto connection = take_parked(*bucket)) {
+      if (!connection->closed()) return Lease(*this, *bucket, std::move(connection));
+      --leased_;
+    }
+    auto& idle = bucket->idle_;
+    while (!idle.empty()) {
+      auto connection = std::move(idle.back().connection);
+      idle.pop_back();
       --idle_count_;
       if (!connection->closed()) {
         ++leased_;
-        return Lease(*this, list, std::move(connection));
+        return Lease(*this, *bucket, std::move(connection));
       }
     }
     if (leased_ + idle_count_ >= options_.max_connections && !evict_oldest_idle()) {
@@ -62,7 +83,7 @@ ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
     ++leased_;  // the slot is taken before connecting, outside the lock
   }
   try {
-    return Lease(*this, list, connect(key.endpoint, options_.connect));
+    return Lease(*this, *bucket, connect(key.endpoint, options_.connect));
   } catch (...) {
     std::lock_guard lock(mutex_);
     --leased_;
@@ -70,10 +91,28 @@ ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
   }
 }
 
+void ConnectionCache::spill_hot_locked() noexcept {
+  for (auto& [key, bucket] : buckets_) {
+    auto connection = take_parked(bucket);
+    if (!connection) continue;
+    const Clock::time_point since(
+        Clock::duration(bucket.hot_since_.load(std::memory_order_relaxed)));
+    --leased_;
+    try {
+      bucket.idle_.push_back({std::move(connection), since});
+      ++idle_count_;
+    } catch (...) {
+      // Out of memory while caching: the connection is simply closed.
+    }
+  }
+}
+
 bool ConnectionCache::evict_oldest_idle() {
-  IdleList* oldest_list = nullptr;
+  spill_hot_locked();
+  std::vector<Bucket::Idle>* oldest_list = nullptr;
   std::size_t oldest = 0;
-  for (auto& [key, list] : idle_) {
+  for (auto& [key, bucket] : buckets_) {
+    auto& list = bucket.idle_;
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (oldest_list == nullptr || list[i].since < (*oldest_list)[oldest].since) {
         oldest_list = &list;
@@ -87,14 +126,24 @@ bool ConnectionCache::evict_oldest_idle() {
   return true;
 }
 
-void ConnectionCache::release(IdleList& list, std::unique_ptr<Connection> connection) noexcept {
+void ConnectionCache::release(Bucket& bucket, std::unique_ptr<Connection> connection) noexcept {
   // The time is read outside the lock; it only orders and expires idle connections.
   const auto now = coarse_now();
+  if (!connection->closed()) {
+    bucket.hot_since_.store(now.time_since_epoch().count(), std::memory_order_relaxed);
+    Connection* expected = nullptr;
+    if (bucket.hot_.compare_exchange_strong(expected, connection.get(),
+                                            std::memory_order_release,
+                                            std::memory_order_relaxed)) {
+      connection.release();  // the slot owns it now
+      return;
+    }
+  }
   std::lock_guard lock(mutex_);
   --leased_;
   if (connection->closed()) return;
   try {
-    list.push_back(Idle{std::move(connection), now});
+    bucket.idle_.push_back({std::move(connection), now});
     ++idle_count_;
   } catch (...) {
     // Out of memory while caching: the connection is simply closed.
@@ -103,9 +152,10 @@ void ConnectionCache::release(IdleList& list, std::unique_ptr<Connection> connec
 
 std::size_t ConnectionCache::close_idle(Clock::time_point now) {
   std::lock_guard lock(mutex_);
+  spill_hot_locked();
   std::size_t closed = 0;
-  for (auto& [key, list] : idle_) {
-    closed += std::erase_if(list, [&](const Idle& idle) {
+  for (auto& [key, bucket] : buckets_) {
+    closed += std::erase_if(bucket.idle_, [&](const Bucket::Idle& idle) {
       return idle.connection->closed() || idle.since + options_.idle_timeout <= now;
     });
   }
@@ -120,7 +170,11 @@ std::size_t ConnectionCache::size() const {
 
 std::size_t ConnectionCache::idle_count() const {
   std::lock_guard lock(mutex_);
-  return idle_count_;
+  std::size_t parked = 0;
+  for (const auto& [key, bucket] : buckets_) {
+    parked += bucket.hot_.load(std::memory_order_relaxed) != nullptr ? 1 : 0;
+  }
+  return idle_count_ + parked;
 }
 
 }  // namespace rtorb::transport

@@ -2,6 +2,7 @@
 // idle close (docs/transport.md).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <compare>
 #include <cstddef>
@@ -17,11 +18,14 @@
 
 namespace rtorb::transport {
 
-// Where a key's idle list is in the cache that last looked the key up, so that the next
+class ConnectionCacheBucket;
+
+// Where a key's connections are in the cache that last looked the key up, so that the next
 // acquire with the same key object skips the map search (its endpoint string compares:
-// a few hundred instructions per call). Not part of the key's value: a copy starts empty,
-// and comparisons ignore it. Read and written only under that cache's mutex; a key object
-// is used with one cache at a time (a reference's target belongs to one ORB).
+// a few hundred instructions per call) and the mutex. Not part of the key's value: a copy
+// starts empty, and comparisons ignore it. A key object is used with one cache at a time
+// (a reference's target belongs to one ORB); the bucket names its cache, so a hint left
+// by another cache is seen as such and ignored.
 class CacheHint {
  public:
   CacheHint() = default;
@@ -35,8 +39,7 @@ class CacheHint {
 
  private:
   friend class ConnectionCache;
-  mutable std::uint64_t cache_id_ = 0;  // ConnectionCache ids start at 1
-  mutable void* bucket_ = nullptr;
+  mutable std::atomic<ConnectionCacheBucket*> bucket_{nullptr};
 };
 
 struct CacheKey {
@@ -46,6 +49,32 @@ struct CacheKey {
   CacheHint hint{};                 // not part of the value
   friend bool operator==(const CacheKey&, const CacheKey&) = default;
   friend auto operator<=>(const CacheKey&, const CacheKey&) = default;
+};
+
+// The connections of one key. The hot slot holds the connection given back last while
+// the slot was empty: a lease and its return in steady state are one atomic exchange
+// each, with no lock (docs/transport.md). Everything else waits in the idle list, most
+// recently used last; its capacity stays, so neither path allocates in steady state.
+class ConnectionCacheBucket {
+ public:
+  explicit ConnectionCacheBucket(std::uint64_t cache_id) noexcept : cache_id_(cache_id) {}
+  ConnectionCacheBucket(const ConnectionCacheBucket&) = delete;
+  ConnectionCacheBucket& operator=(const ConnectionCacheBucket&) = delete;
+  ~ConnectionCacheBucket() { delete hot_.load(std::memory_order_acquire); }
+
+ private:
+  friend class ConnectionCache;
+  using Clock = std::chrono::steady_clock;
+  struct Idle {
+    std::unique_ptr<Connection> connection;
+    Clock::time_point since;
+  };
+  const std::uint64_t cache_id_;
+  std::atomic<Connection*> hot_{nullptr};  // owned
+  // When hot_'s connection was given back, or later: a return that finds the slot taken
+  // has written it too, which can only delay that connection's expiry, never hasten it.
+  std::atomic<Clock::rep> hot_since_{0};
+  std::vector<Idle> idle_;  // guarded by the cache's mutex
 };
 
 struct CacheOptions {
@@ -73,10 +102,11 @@ class ConnectionCache {
 
    private:
     friend class ConnectionCache;
-    Lease(ConnectionCache& cache, void* bucket, std::unique_ptr<Connection> connection) noexcept
-        : cache_(&cache), bucket_(bucket), connection_(std::move(connection)) {}
+    Lease(ConnectionCache& cache, ConnectionCacheBucket& bucket,
+          std::unique_ptr<Connection> connection) noexcept
+        : cache_(&cache), bucket_(&bucket), connection_(std::move(connection)) {}
     ConnectionCache* cache_;
-    void* bucket_;  // the cache's idle list for this key (stable: never erased)
+    ConnectionCacheBucket* bucket_;  // stable: buckets are never erased
     std::unique_ptr<Connection> connection_;
   };
 
@@ -91,10 +121,11 @@ class ConnectionCache {
   // Every lease must have been destroyed first.
   ~ConnectionCache() = default;
 
-  // An idle connection for `key`, or a new one. Remembers where the key's list is in
-  // key.hint, so the next acquire with this key object finds it without searching. At the bound, the least recently used
-  // idle connection is closed to make room; if none is idle, raises TRANSIENT
-  // transient_connection_limit (COMPLETED_NO). connect()'s exceptions otherwise.
+  // An idle connection for `key`, or a new one. Remembers where the key's connections are
+  // in key.hint: with it, taking the connection this thread (or another) last gave back
+  // takes no lock. At the bound, the least recently used idle connection is closed to
+  // make room; if none is idle, raises TRANSIENT transient_connection_limit
+  // (COMPLETED_NO). connect()'s exceptions otherwise.
   Lease acquire(const CacheKey& key);
 
   // Closes idle connections unused since before `now - idle_timeout`; returns how many.
@@ -104,27 +135,26 @@ class ConnectionCache {
   std::size_t idle_count() const;
 
  private:
-  struct Idle {
-    std::unique_ptr<Connection> connection;
-    Clock::time_point since;
-  };
-  // Idle connections of one key, most recently used last. A key's list stays once made
-  // (its capacity too), so a lease and its return allocate nothing in steady state.
-  using IdleList = std::vector<Idle>;
-  void release(IdleList& list, std::unique_ptr<Connection> connection) noexcept;
+  using Bucket = ConnectionCacheBucket;
+  Lease acquire_locked(const CacheKey& key);
+  // The connection parked in `bucket`'s hot slot, if any (it may have closed since).
+  static std::unique_ptr<Connection> take_parked(Bucket& bucket) noexcept;
+  void release(Bucket& bucket, std::unique_ptr<Connection> connection) noexcept;
+  // Requires mutex_. Moves every connection parked in a bucket's hot slot to its idle
+  // list, so that eviction and expiry see all idle connections.
+  void spill_hot_locked() noexcept;
   // Requires mutex_. Closes the idle connection used least recently; false if none.
   bool evict_oldest_idle();
-
-  // Requires mutex_. The key's idle list, made if new (lists are never erased, so a hint
+  // Requires mutex_. The key's bucket, made if new (buckets are never erased, so a hint
   // to one stays valid as long as this cache).
-  IdleList& list_for(const CacheKey& key);
+  Bucket& bucket_for(const CacheKey& key);
 
   CacheOptions options_;
   const std::uint64_t id_;    // names this cache in key hints (never reused, unlike `this`)
-  mutable std::mutex mutex_;  // guards idle_, idle_count_, leased_ and the hints of keys
-  std::map<CacheKey, IdleList> idle_;
-  std::size_t idle_count_ = 0;
-  std::size_t leased_ = 0;
+  mutable std::mutex mutex_;  // guards buckets_ (but not their hot slots) and the counts
+  std::map<CacheKey, Bucket> buckets_;
+  std::size_t idle_count_ = 0;  // in idle lists
+  std::size_t leased_ = 0;      // leased, or parked in a hot slot
 };
 
 }  // namespace rtorb::transport

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
 
@@ -170,6 +175,52 @@ TEST(ConnectionCache, FailedConnectGivesTheSlotBack) {
   EXPECT_EQ(cache.size(), 0u);
   Listener server;
   EXPECT_NO_THROW(cache.acquire(server.key()));
+}
+
+
+TEST(ConnectionCache, ConnectionClosedWhileParkedIsNotLeasedAgain) {
+  Listener server;
+  ConnectionCache cache;
+  Connection* parked = nullptr;
+  {
+    auto lease = cache.acquire(server.key());
+    parked = &*lease;
+  }
+  parked->close();  // e.g. the peer went away while it sat idle
+  auto lease = cache.acquire(server.key());
+  EXPECT_FALSE(lease->closed());  // a new one (it may reuse the old one's address)
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(ConnectionCache, ThreadsRacingOverOneKeyNeverShareAConnection) {
+  Listener server;
+  ConnectionCache cache;
+  const CacheKey key = server.key();
+  constexpr int threads = 4;
+  constexpr int rounds = 2000;
+  std::array<std::atomic<bool>, 4096> in_use{};
+  std::atomic<int> shared_seen{0};
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([&] {
+      for (int i = 0; i < rounds; ++i) {
+        auto lease = cache.acquire(key);
+        auto& flag = in_use.at(static_cast<std::size_t>(lease->fd()));
+        if (flag.exchange(true)) ++shared_seen;
+        std::this_thread::yield();
+        flag.store(false);
+      }
+    });
+  }
+  for (auto& worker : workers) worker.join();
+  EXPECT_EQ(shared_seen.load(), 0);
+  // Every connection made is back and idle, and no more were made than callers at once.
+  EXPECT_EQ(cache.size(), cache.idle_count());
+  EXPECT_GE(cache.size(), 1u);
+  EXPECT_LE(cache.size(), static_cast<std::size_t>(threads));
+  const std::size_t made = cache.size();
+  EXPECT_EQ(cache.close_idle(Clock::now() + std::chrono::hours(1)), made);
+  EXPECT_EQ(cache.size(), 0u);
 }
 
 }  // namespace
