@@ -12,6 +12,7 @@
 #include "ior/component.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
+#include "orb/memory_lock.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/server_connections.hpp"
@@ -76,7 +77,14 @@ OrbCore::OrbCore(std::string id, OrbOptions options)
       options_(std::move(options)),
       connections_(cache_options(options_)),
       server_connections_(std::make_unique<ServerConnections>(*this)),
-      reactor_(std::make_unique<transport::Reactor>()) {}
+      reactor_(std::make_unique<transport::Reactor>()) {
+  if (options_.lock_memory) {
+    // Said whatever the debug level, like a refused real-time priority: the user asked.
+    if (const auto problems = lock_process_memory(); !problems.empty()) {
+      std::fprintf(stderr, "rtorb[%s]: -ORBLockMemory: %s\n", id_.c_str(), problems.c_str());
+    }
+  }
+}
 
 OrbCore::~OrbCore() {
   if (reactor_) reactor_->stop();

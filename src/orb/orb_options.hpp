@@ -41,6 +41,8 @@ struct OrbOptions {
   bool collocation_direct = false;              // -ORBCollocation direct (else thru_poa)
   std::size_t holding_queue_bound = 1024;       // -ORBHoldingQueueBound (for the POA)
   giop::Version giop_version = giop::giop_1_2;  // -ORBGIOPVersion: what our IORs advertise
+  // -ORBLockMemory: at ORB_init, keep the process's memory resident (memory_lock.hpp).
+  bool lock_memory = false;
 
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;

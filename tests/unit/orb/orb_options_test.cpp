@@ -117,6 +117,13 @@ TEST(OrbOptions, ServerThreadsPerConnectionKeepsOneThreadToAccept) {
   expect_bad({"-ORBServerThreads", "per_thread"}, "ServerThreads");
 }
 
+TEST(OrbOptions, LockMemoryIsOffUnlessAsked) {
+  EXPECT_FALSE(parse({}).lock_memory);
+  EXPECT_TRUE(parse({"-ORBLockMemory", "yes"}).lock_memory);
+  EXPECT_FALSE(parse({"-ORBLockMemory", "0"}).lock_memory);
+  expect_bad({"-ORBLockMemory", "always"}, "LockMemory");
+}
+
 TEST(OrbOptions, NamesAreMatchedInAnyCase) {
   EXPECT_EQ(parse({"-ORBdebuglevel", "3"}).debug_level, 3);
 }
