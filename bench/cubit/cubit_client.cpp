@@ -40,11 +40,16 @@ std::function<void(std::size_t)> make_call(const IDL::traits<Cubit>::ref_type& t
     };
   }
   if (operation == "cube_long_sequence") {
+    // Filled once: only the first element changes per call, so the timed call is the
+    // ORB's work and not the making of test data (which the raw baseline does not do).
     auto input = std::make_shared<Cubit::LongSeq>(seq_len);
+    for (std::size_t k = 0; k < input->size(); ++k) (*input)[k] = static_cast<std::int32_t>(k + 1);
     return [=](std::size_t i) {
-      for (std::size_t k = 0; k < input->size(); ++k) (*input)[k] = static_cast<std::int32_t>(i + k);
+      if (!input->empty()) input->front() = static_cast<std::int32_t>(i);
       const Cubit::LongSeq r = target->cube_long_sequence(*input);
-      require(r.size() == input->size() && (r.empty() || r.back() == cube(input->back())), operation);
+      require(r.size() == input->size() &&
+                  (r.empty() || (r.front() == cube(input->front()) && r.back() == cube(input->back()))),
+              operation);
     };
   }
   if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };

@@ -39,13 +39,17 @@ std::function<void(std::size_t)> make_call(Cubit_ptr target, const std::string& 
     };
   }
   if (operation == "cube_long_sequence") {
+    // Filled once, as in the rtorb client: only the first element changes per call.
     auto input = std::make_shared<Cubit::LongSeq>();
     input->length(static_cast<CORBA::ULong>(seq_len));
+    for (CORBA::ULong k = 0; k < input->length(); ++k) (*input)[k] = static_cast<CORBA::Long>(k + 1);
     return [=](std::size_t i) {
-      for (CORBA::ULong k = 0; k < input->length(); ++k) (*input)[k] = static_cast<CORBA::Long>(i + k);
-      Cubit::LongSeq_var r = target->cube_long_sequence(*input);
       const CORBA::ULong n = input->length();
-      require(r->length() == n && (n == 0 || r[n - 1] == cube<std::int32_t>((*input)[n - 1])), operation);
+      if (n > 0) (*input)[0] = static_cast<CORBA::Long>(i);
+      Cubit::LongSeq_var r = target->cube_long_sequence(*input);
+      require(r->length() == n && (n == 0 || (r[0] == cube<std::int32_t>((*input)[0]) &&
+                                              r[n - 1] == cube<std::int32_t>((*input)[n - 1]))),
+              operation);
     };
   }
   if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };
