@@ -20,8 +20,7 @@ std::uint32_t ActiveObjectMap::insert(
   assert(!find_id(id));
   std::uint32_t slot;
   if (free_.empty()) {
-    slot = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
+    slot = slots_.add();
   } else {
     slot = free_.back();
     free_.pop_back();
@@ -30,8 +29,8 @@ std::uint32_t ActiveObjectMap::insert(
   e.id = std::move(id);
   e.servant = std::move(servant);
   e.direct = dynamic_cast<orb::DirectUpcall*>(e.servant.shared().get());
-  e.used = true;
   e.deactivating = false;
+  e.used = true;  // last: publishes id, servant and direct to lock-free readers
   by_id_.emplace(view(e.id), slot);
   auto [it, inserted] =
       by_servant_.try_emplace(e.servant.shared().get(), ServantSlots{slot, 0});
@@ -83,14 +82,16 @@ CORBA::servant_reference<PortableServer::Servant> ActiveObjectMap::remove(std::u
       }
     }
   }
+  // Unpublished first (a request that pinned it meanwhile sees it go and lets go).
+  e.used = false;
+  std::uint32_t generation = e.generation.load() + 1;
+  if (generation == 0) generation = 1;  // 0 never matches a live entry
+  e.generation = generation;
+  e.deactivating = false;
   auto servant = std::move(e.servant);
   e.servant = nullptr;
   e.id.clear();
   e.id.shrink_to_fit();
-  e.used = false;
-  e.deactivating = false;
-  ++e.generation;
-  if (e.generation == 0) e.generation = 1;  // 0 never matches a live entry
   free_.push_back(slot);
   return servant;
 }

@@ -1,17 +1,17 @@
 // The active object map of one RETAIN POA (docs/poa.md, "Active object map"): entries in
-// a vector of slots reused through a free list, each with a generation count that object
+// an array of slots reused through a free list, each with a generation count that object
 // keys carry; a hash map from ObjectId to slot for USER_ID lookups and key-less ids; and a
 // reverse map from servant to slot that keeps servant_to_id and _this() O(1).
 //
-// Not thread-safe: the owning POA's mutex guards every call. The one exception is the end
-// of an upcall, which drops an entry's in_flight count without the mutex (so a request
-// takes the POA's mutex once, not twice): entries live in a deque, so a pinned entry never
-// moves, and its memory stays until the map goes.
+// Not thread-safe: the owning POA's mutex guards every change. Two things happen without
+// it. A request finds its entry by slot (slot_entry), checks the entry's atomic state and
+// pins it by raising in_flight (PoaImpl::pin_active); and the end of an upcall drops that
+// count. Entries live in a StableArray, so an entry never moves and can be found while
+// another thread adds slots; its memory stays until the map goes.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
-#include <deque>
 #include <cstdint>
 #include <optional>
 #include <rtorb/orb/direct_call.hpp>
@@ -21,6 +21,8 @@
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include "poa/stable_array.hpp"
 
 namespace rtorb::poa {
 
@@ -42,12 +44,16 @@ class ActiveObjectMap {
     // The servant as direct collocated calls see it (null if it has no generated skeleton);
     // cast once here so calls need no cross cast to reach it.
     orb::DirectUpcall* direct = nullptr;
-    std::uint32_t generation = 1;
-    // Upcalls running on this slot. Raised under the mutex, dropped without it; never
-    // reset, so an upcall that outlives its object (destroy without waiting) still drops
-    // what it raised, on whatever the slot holds by then.
+    // Written under the mutex; atomic because a request reads them without it, before and
+    // after pinning the entry. id, servant and direct are written before `used` is set and
+    // only after it is cleared, so a pinned, still active entry holds them steady.
+    std::atomic<std::uint32_t> generation{1};
+    std::atomic<bool> used{false};
+    // Upcalls running on this slot (and requests pinning it for a moment). Raised with or
+    // without the mutex, dropped without it; never reset, so an upcall that outlives its
+    // object (destroy without waiting) still drops what it raised, on whatever the slot
+    // holds by then.
     std::atomic<std::uint32_t> in_flight{0};
-    bool used = false;
     // deactivate_object called; removed when in_flight is 0. Set under the mutex, read by
     // the upcall that drops in_flight to 0 without it.
     std::atomic<bool> deactivating{false};
@@ -59,6 +65,8 @@ class ActiveObjectMap {
   // The entry at `slot` if it is in use with `generation` (a key's fast path).
   Entry* find(std::uint32_t slot, std::uint32_t generation) noexcept;
   Entry& at(std::uint32_t slot) noexcept { return slots_[slot]; }
+  // The entry at `slot` whatever it holds, or nullptr past the end. Lock-free.
+  Entry* slot_entry(std::uint32_t slot) const noexcept { return slots_.find(slot); }
   std::optional<std::uint32_t> find_id(std::span<const std::uint8_t> id) const;
   // Some slot where `servant` is active (the only one under UNIQUE_ID).
   std::optional<std::uint32_t> find_servant(const PortableServer::Servant* servant) const;
@@ -82,7 +90,7 @@ class ActiveObjectMap {
     std::uint32_t count;
   };
 
-  std::deque<Entry> slots_;  // a deque: entries never move (see the top of this file)
+  StableArray<Entry> slots_;  // entries never move (see the top of this file)
   std::vector<std::uint32_t> free_;
   // Keys view the ids stored in slots_ entries (entries never move).
   std::unordered_map<std::string_view, std::uint32_t, ObjectIdHash, ObjectIdEqual> by_id_;

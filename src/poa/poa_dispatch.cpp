@@ -88,7 +88,44 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   release_servant(upcall, request, true);
 }
 
+bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
+  const std::uint32_t slot = key.address.slot;
+  if (!policies_.retain() || slot == no_slot || key.instance != system_->instance()) {
+    return false;
+  }
+  // Sequentially consistent, like the other side of each pair: destroy(wait) sets
+  // destroyed_, then waits for in_flight_; destroy without waiting sets it, then waits
+  // for lookups_; deactivate_object marks the entry, then reads its in_flight.
+  ++in_flight_;
+  ++lookups_;
+  ActiveObjectMap::Entry* pinned = nullptr;
+  ActiveObjectMap::Entry* raised = nullptr;
+  if (!destroyed_.load()) {
+    ActiveObjectMap::Entry* entry = map_.slot_entry(slot);
+    const auto active = [&] {
+      return entry->used.load() && entry->generation.load() == key.address.slot_generation &&
+             !entry->deactivating.load();
+    };
+    if (entry != nullptr && active()) {
+      raised = entry;
+      ++entry->in_flight;
+      // Still the same activation, now pinned: nothing rewrites its id or servant.
+      if (active() && same_bytes(entry->id, key.object_id)) pinned = entry;
+    }
+  }
+  if (pinned != nullptr) {
+    upcall.servant = pinned->servant;
+    upcall.entry = pinned;
+    upcall.slot = slot;
+  }
+  --lookups_;
+  if (pinned != nullptr) return true;
+  end_entry_upcall(raised, slot);  // may finish a deactivation this held up: after lookups_
+  return false;
+}
+
 PoaImpl::Upcall PoaImpl::find_servant(orb::ServerRequest& request, const ParsedKey& key) {
+  if (Upcall upcall; pin_active(key, upcall)) return upcall;
   std::unique_lock lock(mutex_);
   if (destroyed_) {
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,

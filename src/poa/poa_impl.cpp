@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+#include <thread>
 #include <utility>
 
 #include "poa/poa_system.hpp"
@@ -230,6 +231,9 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
       idle_.wait(lock, [this] { return in_flight_.load() == 0; });
       --idle_waiters_;
     }
+    // A request that began pin_active before destroyed_ was set may still be copying a
+    // servant out of the map; it takes no lock and never waits, so this wait is short.
+    while (lookups_.load() != 0) std::this_thread::yield();
     for (const auto slot : map_.used_slots()) {
       ObjectId id = map_.at(slot).id;
       removed.emplace_back(std::move(id), map_.remove(slot));

@@ -147,6 +147,10 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   void end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept;
   // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
+  // find_servant's lock-free path for an active object named by its slot: counts the
+  // upcall on the POA and pins the entry, or returns false having counted nothing (the
+  // caller then takes the mutex, which also explains every refusal).
+  bool pin_active(const ParsedKey& key, Upcall& upcall) noexcept;
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                         std::unique_lock<std::mutex>& lock);
   ServantRef incarnate(const ParsedKey& key, std::unique_lock<std::mutex>& lock);
@@ -180,7 +184,9 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::atomic<std::size_t> idle_waiters_{0};
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
   std::condition_variable incarnated_;                 // an incarnate() returned
-  bool destroyed_ = false;                             // (M)
+  std::atomic<bool> destroyed_{false};  // set under M; pin_active reads it without
+  // Requests inside pin_active: destroy without waiting removes no entry until it is 0.
+  std::atomic<std::size_t> lookups_{0};
   std::recursive_mutex single_thread_;  // SINGLE_THREAD_MODEL: one upcall at a time
 };
 

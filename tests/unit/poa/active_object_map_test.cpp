@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
+#include <thread>
+#include <vector>
+
 #include "poa_test_support.hpp"
 
 using PortableServer::ObjectId;
@@ -26,7 +31,7 @@ TEST(ActiveObjectMap, ARemovedSlotIsReusedWithANewGeneration) {
   ActiveObjectMap map;
   auto s = CORBA::make_reference<poa_test::EchoServant>();
   const auto slot = map.insert(ObjectId{1}, s);
-  const auto generation = map.at(slot).generation;
+  const std::uint32_t generation = map.at(slot).generation;
   EXPECT_EQ(map.remove(slot), s);
   EXPECT_EQ(map.find(slot, generation), nullptr);
   EXPECT_FALSE(map.find_id(ObjectId{1}));
@@ -63,4 +68,48 @@ TEST(ActiveObjectMap, IdsStayFindableWhileTheSlotVectorGrows) {
     ASSERT_TRUE(slot);
     EXPECT_EQ(*slot, i);
   }
+}
+
+TEST(StableArray, ElementsKeepTheirAddressesAcrossSegments) {
+  rtorb::poa::StableArray<int> array;
+  std::vector<int*> addresses;
+  for (int i = 0; i < 5000; ++i) {
+    const std::uint32_t index = array.add();
+    ASSERT_EQ(index, static_cast<std::uint32_t>(i));
+    array[index] = i;
+    addresses.push_back(&array[index]);
+  }
+  EXPECT_EQ(array.size(), 5000u);
+  EXPECT_EQ(array.find(5000), nullptr);
+  for (std::uint32_t i = 0; i < 5000; ++i) {
+    ASSERT_EQ(array.find(i), addresses[i]);  // never moved
+    ASSERT_EQ(*addresses[i], static_cast<int>(i));
+  }
+  // Indices on both sides of the first segment boundaries are distinct elements.
+  EXPECT_NE(array.find(63), array.find(64));
+  EXPECT_NE(array.find(191), array.find(192));
+}
+
+TEST(StableArray, ReadersFindElementsWhileTheArrayGrows) {
+  rtorb::poa::StableArray<std::atomic<int>> array;
+  std::mutex grow;
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (int i = 0; i < 20000; ++i) {
+      std::lock_guard lock(grow);
+      array[array.add()].store(i + 1);
+    }
+    done = true;
+  });
+  int bad = 0;
+  while (!done) {
+    const std::uint32_t n = array.size();
+    if (n == 0) continue;
+    const auto* last = array.find(n - 1);
+    // Published elements were constructed (0) or written (index + 1), never garbage.
+    const int value = last->load();
+    if (value != 0 && value != static_cast<int>(n)) ++bad;
+  }
+  writer.join();
+  EXPECT_EQ(bad, 0);
 }

@@ -359,3 +359,80 @@ TEST_F(DispatchFixture, DeactivationRacingWithCallsEtherealizesEveryIncarnationO
   EXPECT_GT(activator->incarnated.load(), 0);
   EXPECT_EQ(activator->etherealized.load(), activator->incarnated.load());
 }
+
+TEST_F(DispatchFixture, CallsByKeySlotRacingDeactivationAndReactivationReachOnlyALiveServant) {
+  // The key carries the slot and its generation, so each call first tries the lock-free
+  // lookup; a reactivation gives the slot a new generation and old keys fall back to the
+  // id. Every call either reaches the servant or finds the object inactive.
+  auto poa = root->create_POA(
+      "slots", root->the_POAManager(),
+      {root->create_id_assignment_policy(PS::IdAssignmentPolicyValue::USER_ID)});
+  const ObjectId id{'s'};
+  poa->activate_object_with_id(id, servant);
+  auto ref = poa->id_to_reference(id);
+  std::atomic<int> served{0};
+  std::atomic<int> not_active{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 3; ++t) {
+    callers.emplace_back([&] {
+      for (int i = 0; i < 2000; ++i) {
+        try {
+          call(*system, ref, "echo");
+          ++served;
+        } catch (const CORBA::OBJECT_NOT_EXIST&) {
+          ++not_active;
+        }
+      }
+    });
+  }
+  std::thread flipper([&] {
+    while (!stop) {
+      poa->deactivate_object(id);
+      for (;;) {  // the entry stays while a call is in it: then the id is still active
+        try {
+          poa->activate_object_with_id(id, servant);
+          break;
+        } catch (const POA::ObjectAlreadyActive&) {
+          std::this_thread::yield();
+        }
+      }
+    }
+  });
+  for (auto& t : callers) t.join();
+  stop = true;
+  flipper.join();
+  EXPECT_GT(served.load(), 0);
+  EXPECT_EQ(servant->calls.load(), served.load());
+  EXPECT_EQ(served.load() + not_active.load(), 3 * 2000);
+}
+
+TEST_F(DispatchFixture, CallsRacingDestroyWithoutWaitingEndCleanly) {
+  // destroy(false) removes the entries while calls may be inside the lock-free lookup: it
+  // waits for those lookups (never for upcalls), and every call ends served or refused.
+  auto poa = root->create_POA("doomed", root->the_POAManager(), {});
+  auto ref = poa->id_to_reference(poa->activate_object(servant));
+  std::atomic<int> served{0};
+  std::atomic<int> refused{0};
+  std::atomic<int> started{0};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 3; ++t) {
+    callers.emplace_back([&] {
+      for (int i = 0; i < 1'000'000; ++i) {  // until the POA is gone (bounded regardless)
+        try {
+          call(*system, ref, "echo");
+          ++served;
+        } catch (const CORBA::OBJECT_NOT_EXIST&) {
+          ++refused;
+          return;
+        }
+        if (i == 100) ++started;
+      }
+    });
+  }
+  while (started.load() < 3) std::this_thread::yield();
+  poa->destroy(false, false);
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(refused.load(), 3);
+  EXPECT_EQ(servant->calls.load(), served.load());
+}
