@@ -82,13 +82,29 @@ def run_raw(ctx, transport, placement, run_no, sizes):
     return rows
 
 
+def run_floor(ctx, run_no):
+    """The mapping's own user-space work for the long sequences (bench/cubit/mapping_floor.cpp),
+    on CPU 0 like the same-CPU runs: raw TCP plus this is the lowest p50 a mapped ORB can
+    reach."""
+    rows = []
+    for n in SEQ_LENS[1:]:
+        argv = [f"{ctx.bin}/rtorb-mapping-floor", "--seq-len", str(n),
+                "--calls", str(calls_for(n, ctx.calls)), "--json"]
+        for r in run_json(argv, cpu="0", timeout=300):
+            rows.append(dict(r, seq_len=n, run=run_no))
+    return rows
+
+
 def run_experiment(ctx):
     log("== 1. IDL_Cubit: capturing GIOP byte counts")
     sizes = byte_counter.capture(ctx.bin, ctx.work, workloads())
     for label, (out, back) in sizes.items():
         log(f"   {label:28s} {out:7d} bytes out {back:7d} back")
     rows = []
+    floor = []
     for run_no in range(1, ctx.runs + 1):
+        log(f"   run {run_no} mapping floor")
+        floor += run_floor(ctx, run_no)
         for placement in PLACEMENTS:
             for system in ORB_SERVERS:
                 if system == "omniorb" and not ctx.has_omni:
@@ -99,4 +115,4 @@ def run_experiment(ctx):
                 log(f"   run {run_no} {placement:4s} raw-{transport}")
                 rows += run_raw(ctx, transport, placement, run_no, sizes)
     return {"wire_bytes": {k: {"request": v[0], "reply": v[1]} for k, v in sizes.items()},
-            "rows": rows}
+            "rows": rows, "mapping_floor": floor}

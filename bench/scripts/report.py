@@ -52,7 +52,40 @@ def section_cubit(data):
                              round(r["calls_per_second"]), fmt(ratio, 2) + " ×" if ratio else "–"])
             out += table(["operation", "system", "p50 µs", "p99 µs", "max µs", "calls/s",
                           "p50 / raw TCP"], body)
-    return out
+    return out + floor_section(data)
+
+
+def floor_section(data):
+    """Raw TCP plus the mapping's own work (rtorb-mapping-floor) for the long sequences, next
+    to what the ORBs measured on the same CPU in the same run."""
+    floor = data.get("mapping_floor", [])
+    if not floor:
+        return []
+    out = ["### The mapping's floor for long sequences (same CPU)", "",
+           "The user-space work any ORB under the IDL to C++11 mapping does for",
+           "cube_long_sequence beyond sending the bytes: the request's longs copied into the",
+           "servant's vector, the servant itself (a new vector, every element cubed) and the",
+           "reply's longs copied into the client's vector, timed with no ORB and no socket.",
+           "Raw TCP plus that is the lowest p50 a mapped ORB can reach.", ""]
+    rows = data.get("rows", [])
+    body = []
+    for f in floor:
+        label = f"cube_long_sequence[{f['seq_len']}]"
+        sel = {r["system"]: r for r in rows if r["run"] == f["run"] and
+               r["placement"] == "same" and r["operation"] == label}
+        raw = sel.get("raw-tcp")
+        if not raw:
+            continue
+        bound = raw["p50_us"] + f["p50_us"]
+        line = [f["run"], label, raw["p50_us"], f["p50_us"], fmt(bound, 1),
+                fmt(bound / raw["p50_us"], 2) + " ×"]
+        for system in ("rtorb-per-connection", "rtorb-pool2", "omniorb"):
+            r = sel.get(system)
+            line.append(f"{fmt(r['p50_us'], 1)} ({fmt(r['p50_us'] / bound, 2)} ×)" if r else "–")
+        body.append(line)
+    return out + table(["run", "operation", "raw TCP µs", "mapping µs", "floor µs",
+                        "floor / raw", "rtorb per-connection µs (/ floor)",
+                        "rtorb pool of 2 µs (/ floor)", "omniORB µs (/ floor)"], body)
 
 
 def section_concurrency(data):
