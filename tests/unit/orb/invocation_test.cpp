@@ -101,9 +101,11 @@ TEST_F(TwoOrbs, Giop10And11TargetsWork) {
   for (const char* version : {"1.0", "1.1"}) {
     start({"-ORBGIOPVersion", version});
     EXPECT_EQ(add(*remote, 5, 6), 11) << version;
-    Invocation call(*remote, "echo_string");
-    auto& in = call.invoke([](cdr::OutputStream& os) { os.write_string("hi"); });
-    EXPECT_EQ(in.read_string(), "hi");
+    {
+      Invocation call(*remote, "echo_string");  // ends before its target and ORB go
+      auto& in = call.invoke([](cdr::OutputStream& os) { os.write_string("hi"); });
+      EXPECT_EQ(in.read_string(), "hi");
+    }
     TearDown();
     server = client = nullptr;
   }
