@@ -355,9 +355,10 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
     if (hops > max_forwards) {
       raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs");
     }
-    const auto target = s.core->target();
+    std::shared_ptr<const Target> hold;
+    const Target& target = s.core->target(hold);
     try {
-      s.attempt(*target, arguments, true, addressing);
+      s.attempt(target, arguments, true, addressing);
     } catch (const CORBA::TRANSIENT& e) {
       if (e.minor() == minor::transient_close_connection && !s.reissued) {
         s.reissued = true;  // 15.5.1: not processed, may be sent again once
@@ -379,7 +380,7 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
     const giop::Message& m = *s.reply_message;
     const auto& header = *m.get<giop::ReplyHeader>();
     cdr::InputStream body = giop::body_stream(m);
-    body.set_code_sets(target->code_sets);
+    body.set_code_sets(target.code_sets);
     body.set_references(&orb);
     switch (header.reply_status) {
       case giop::ReplyStatus::no_exception:
@@ -418,8 +419,8 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
 
 void Invocation::invoke_oneway(ArgumentWriter arguments) {
   InvocationState& s = *state_;
-  const auto target = s.core->target();
-  s.attempt(*target, arguments, false, giop::AddressingDisposition::key_addr);
+  std::shared_ptr<const Target> hold;
+  s.attempt(s.core->target(hold), arguments, false, giop::AddressingDisposition::key_addr);
 }
 
 }  // namespace rtorb::orb

@@ -82,6 +82,14 @@ std::shared_ptr<const Target> ObjectCore::target() const {
   return t;
 }
 
+const Target& ObjectCore::target(std::shared_ptr<const Target>& hold) const {
+  // A forward stores target_ before the flag: a call that still sees the flag clear goes
+  // where it would have gone a moment earlier.
+  if (original_ && !forwarded_.load(std::memory_order_acquire)) return *original_;
+  hold = target();
+  return *hold;
+}
+
 void ObjectCore::forward(const ior::ObjectReference& to) {
   auto t = choose_target(to);
   if (!t) {
@@ -89,11 +97,13 @@ void ObjectCore::forward(const ior::ObjectReference& to) {
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");
   }
   target_.store(std::move(t), std::memory_order_release);
+  forwarded_.store(true, std::memory_order_release);
   forget_direct_memo();
 }
 
 void ObjectCore::reset_forward() {
   target_.store(original_, std::memory_order_release);
+  forwarded_.store(false, std::memory_order_release);
   forget_direct_memo();
 }
 

@@ -59,8 +59,12 @@ class ObjectCore : public detail::DirectMemoSlot {
   const cdr::IorData& ior_data() const noexcept { return ior_data_; }
 
   // Where the next request goes; raises INV_OBJREF inv_objref_no_profile if nowhere.
-  // Lock-free (an atomic shared_ptr load): every invocation asks.
+  // Lock-free (an atomic shared_ptr load).
   std::shared_ptr<const Target> target() const;
+  // The same for an invocation, which borrows the core: the original target needs no
+  // reference count (the core keeps it), so only a forwarded one is put in `hold`, which
+  // must outlive the use of the result. Every invocation asks.
+  const Target& target(std::shared_ptr<const Target>& hold) const;
   // LOCATION_FORWARD(_PERM): requests go to `to` from now on. Raises INV_OBJREF if it has
   // no usable profile.
   void forward(const ior::ObjectReference& to);
@@ -95,6 +99,7 @@ class ObjectCore : public detail::DirectMemoSlot {
   cdr::IorData ior_data_;
   std::shared_ptr<const Target> original_;  // set once by the constructor
   std::atomic<std::shared_ptr<const Target>> target_;
+  std::atomic<bool> forwarded_{false};  // target_ is not original_ (set after target_)
   std::mutex direct_memo_mutex_;  // serialises refreshes and forwards' unpublishing
   std::uint32_t forwards_ = 0;    // changes of target_ (direct_memo_mutex_)
   std::vector<std::unique_ptr<OwnedDirectMemo>> direct_memos_;  // every memo published
