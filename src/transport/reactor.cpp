@@ -2,6 +2,7 @@
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -172,7 +173,9 @@ void Reactor::run_handler(Slot& s) {
 
 bool Reactor::dispatch_one(int timeout_ms) {
   ::epoll_event ev{};
-  const int n = ::epoll_wait(epoll_.fd(), &ev, 1, timeout_ms);
+  // A plain system call, not glibc's cancellation-point wrapper (see send_call in
+  // connection.cpp): rtorb never cancels threads.
+  const auto n = ::syscall(SYS_epoll_wait, epoll_.fd(), &ev, 1, timeout_ms);
   if (n <= 0 || ev.data.u64 == wake_id) return false;
   const HandlerId id = ev.data.u64;
   Slot* s = slot(id);
