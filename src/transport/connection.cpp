@@ -2,9 +2,7 @@
 
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -12,6 +10,8 @@
 #include <cstring>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+
+#include "transport/system_calls.hpp"
 
 namespace rtorb::transport {
 namespace {
@@ -22,24 +22,6 @@ int remaining_ms(Clock::time_point deadline) {
   const auto left =
       std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
   return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000));
-}
-
-// The socket calls of the request path, made as plain system calls. glibc's send, sendmsg
-// and recv are cancellation points: each switches asynchronous cancellation on and off
-// around the call in a multi-threaded process (~50 instructions, on every message; a
-// server's request path went from 1,937 to 1,857 instructions a call). rtorb never cancels
-// a thread (a blocked one is woken by shutting its socket down), so it needs neither.
-// Same results and errno as the wrappers.
-ssize_t send_call(int fd, const void* data, std::size_t size, int flags) noexcept {
-  return ::syscall(SYS_sendto, fd, data, size, flags, nullptr, 0);
-}
-
-ssize_t sendmsg_call(int fd, const ::msghdr* message, int flags) noexcept {
-  return ::syscall(SYS_sendmsg, fd, message, flags);
-}
-
-ssize_t recv_call(int fd, void* data, std::size_t size, int flags) noexcept {
-  return ::syscall(SYS_recvfrom, fd, data, size, flags, nullptr, nullptr);
 }
 
 }  // namespace
@@ -108,11 +90,11 @@ ssize_t Connection::send_some(const ::iovec* iov, std::size_t count) noexcept {
   // One segment (every small message) goes through send(): the kernel then copies no
   // msghdr and imports no iovec, about 170 ns less per message than sendmsg (or write)
   // on loopback TCP here (docs/transport.md).
-  if (count == 1) return send_call(socket_.fd(), iov->iov_base, iov->iov_len, flags);
+  if (count == 1) return sys::send(socket_.fd(), iov->iov_base, iov->iov_len, flags);
   ::msghdr message{};
   message.msg_iov = const_cast<::iovec*>(iov);
   message.msg_iovlen = count;
-  return sendmsg_call(socket_.fd(), &message, flags);
+  return sys::sendmsg(socket_.fd(), &message, flags);
 }
 
 void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& deadline) {
@@ -218,7 +200,7 @@ bool Connection::ensure_room() {
 Connection::ReadResult Connection::read_some(int flags, std::size_t limit) {
   const std::size_t room = std::min(capacity_ - end_, limit);
   for (;;) {
-    const ssize_t n = recv_call(socket_.fd(), buffer_.get() + end_, room, flags);
+    const ssize_t n = sys::recv(socket_.fd(), buffer_.get() + end_, room, flags);
     if (n > 0) {
       end_ += static_cast<std::size_t>(n);
       return static_cast<std::size_t>(n) < room ? ReadResult::short_data : ReadResult::data;

@@ -2,7 +2,6 @@
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +9,8 @@
 #include <cerrno>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+
+#include "transport/system_calls.hpp"
 
 namespace rtorb::transport {
 namespace {
@@ -173,9 +174,7 @@ void Reactor::run_handler(Slot& s) {
 
 bool Reactor::dispatch_one(int timeout_ms) {
   ::epoll_event ev{};
-  // A plain system call, not glibc's cancellation-point wrapper (see send_call in
-  // connection.cpp): rtorb never cancels threads.
-  const auto n = ::syscall(SYS_epoll_wait, epoll_.fd(), &ev, 1, timeout_ms);
+  const int n = sys::epoll_wait(epoll_.fd(), &ev, 1, timeout_ms);
   if (n <= 0 || ev.data.u64 == wake_id) return false;
   const HandlerId id = ev.data.u64;
   Slot* s = slot(id);
