@@ -96,28 +96,23 @@ void ObjectCore::forward(const ior::ObjectReference& to) {
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");
   }
-  target_.store(std::move(t), std::memory_order_release);
-  forwarded_.store(true, std::memory_order_release);
-  forget_direct_memo();
+  retarget(std::move(t), true);
 }
 
-void ObjectCore::reset_forward() {
-  target_.store(original_, std::memory_order_release);
-  forwarded_.store(false, std::memory_order_release);
-  forget_direct_memo();
-}
+void ObjectCore::reset_forward() { retarget(original_, false); }
 
-void ObjectCore::forget_direct_memo() noexcept {
-  // After the target store: a refresh that read the old target sees forwards_ moved on
-  // and publishes nothing. The memo block itself stays (a call may be running through it).
+void ObjectCore::retarget(std::shared_ptr<const Target> target, bool forwarded) noexcept {
+  // Under the memo mutex, so that a forward and a reset racing each other leave target_
+  // and the flag agreeing. A refresh that read the old target sees forwards_ moved on and
+  // publishes nothing. The memo block itself stays (a call may be running through it).
   std::lock_guard lock(direct_memo_mutex_);
+  target_.store(std::move(target), std::memory_order_release);
+  forwarded_.store(forwarded, std::memory_order_release);
   ++forwards_;
   direct_memo.store(nullptr, std::memory_order_release);
 }
 
-bool ObjectCore::forwarded() const {
-  return target_.load(std::memory_order_acquire) != original_;
-}
+bool ObjectCore::forwarded() const { return forwarded_.load(std::memory_order_acquire); }
 
 bool ObjectCore::collocated(const Target& target) const {
   // Cheapest tests first: a pure client has no adapter and takes no lock here.

@@ -81,8 +81,8 @@ class ObjectCore : public detail::DirectMemoSlot {
   DirectUpcall* refresh_direct_memo() noexcept;
 
  private:
-  // Unpublishes the direct memo after a change of target.
-  void forget_direct_memo() noexcept;
+  // Points requests at `target` and unpublishes the direct memo.
+  void retarget(std::shared_ptr<const Target> target, bool forwarded) noexcept;
   // A published memo and what keeps its pointers valid.
   struct OwnedDirectMemo : detail::DirectMemo {
     std::uint32_t forwards = 0;                                     // forwards_ it was made at
@@ -99,8 +99,8 @@ class ObjectCore : public detail::DirectMemoSlot {
   cdr::IorData ior_data_;
   std::shared_ptr<const Target> original_;  // set once by the constructor
   std::atomic<std::shared_ptr<const Target>> target_;
-  std::atomic<bool> forwarded_{false};  // target_ is not original_ (set after target_)
-  std::mutex direct_memo_mutex_;  // serialises refreshes and forwards' unpublishing
+  std::atomic<bool> forwarded_{false};  // target_ is not original_ (set with it)
+  std::mutex direct_memo_mutex_;  // serialises refreshes and changes of target
   std::uint32_t forwards_ = 0;    // changes of target_ (direct_memo_mutex_)
   std::vector<std::unique_ptr<OwnedDirectMemo>> direct_memos_;  // every memo published
 };

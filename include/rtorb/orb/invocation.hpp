@@ -42,8 +42,8 @@ class InvocationState;  // private to the orb layer
 class Invocation {
  public:
   // `operation` is the wire name ("_get_name" for attributes, "default" for _default).
-  // `target` must outlive the Invocation (a stub's own proxy does). Raises INV_OBJREF for a reference with no usable profile, OBJECT_NOT_EXIST after the
-  // ORB is destroyed.
+  // `target` must outlive the Invocation (a stub's own proxy does). Raises INV_OBJREF for
+  // a reference with no usable profile, OBJECT_NOT_EXIST after the ORB is destroyed.
   Invocation(const CORBA::Object& target, std::string_view operation);
   Invocation(const Invocation&) = delete;
   Invocation& operator=(const Invocation&) = delete;
