@@ -2,15 +2,20 @@
 // answers with exactly its reply bytes over TCP (TCP_NODELAY) or a Unix socket, so an ORB's
 // latency can be divided by what the kernel alone costs.
 //
-//   raw-pingpong server (--tcp HOST:PORT | --unix PATH) [--port-file F]
+//   raw-pingpong server (--tcp HOST:PORT | --unix PATH) [--port-file F] [--read-bytes B]
 //   raw-pingpong client (--tcp HOST:PORT | --unix PATH) --request-bytes N --reply-bytes M
-//                [--calls N] [--oneway] [--label NAME] [--json]
+//                [--calls N] [--oneway] [--extra-work-ns W] [--label NAME] [--json]
 //
 // Each connection starts with 8 bytes (request size, reply size, native order); then the
 // client writes N bytes and (twoway) reads M, the way a GIOP client does with one write and
 // one read per call. --oneway writes only, closed by one twoway exchange. It uses send and
 // recv, the cheapest calls for one buffer (write and sendmsg cost ~170 ns more per message
 // on loopback TCP here), which are also what rtorb uses for a one-segment message.
+//
+// Two knobs exist only to explain oneway rates on one CPU (docs/bench.md), where the
+// scheduler, not the work, sets the rate: --extra-work-ns spins that long in the client
+// before each send, standing in for an ORB's marshalling, and --read-bytes lets the server
+// take up to B bytes per recv, as an ORB's buffered reader does, instead of one request.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -18,6 +23,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -115,18 +121,34 @@ void write_exact(int fd, const std::uint8_t* data, std::size_t size) {
   }
 }
 
-void serve(int fd) {
+// Reads up to read_bytes per recv (0: exactly one request) and answers every request whose
+// first byte is non-zero: the client's mark for one that wants a reply.
+void serve(int fd, std::size_t read_bytes) {
   std::uint32_t sizes[2];
   if (!read_exact(fd, reinterpret_cast<std::uint8_t*>(sizes), sizeof sizes)) return ::close(fd), void();
-  std::vector<std::uint8_t> request(sizes[0]), reply(sizes[1]);
-  // The client marks a request that wants a reply with a non-zero first byte.
-  while (read_exact(fd, request.data(), request.size())) {
-    if (request[0] != 0) write_exact(fd, reply.data(), reply.size());
+  const std::size_t request_bytes = sizes[0];
+  std::vector<std::uint8_t> buffer(std::max(read_bytes, request_bytes)), reply(sizes[1]);
+  if (read_bytes == 0) {
+    while (read_exact(fd, buffer.data(), request_bytes)) {
+      if (buffer[0] != 0) write_exact(fd, reply.data(), reply.size());
+    }
+    return ::close(fd), void();
+  }
+  std::size_t offset = 0;  // where the request being read starts, within a request
+  for (;;) {
+    const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
+    if (n <= 0) break;
+    for (ssize_t i = 0; i < n;) {
+      const std::size_t take = std::min<std::size_t>(request_bytes - offset, static_cast<std::size_t>(n - i));
+      if (offset == 0 && buffer[i] != 0) write_exact(fd, reply.data(), reply.size());
+      offset = (offset + take) % request_bytes;
+      i += static_cast<ssize_t>(take);
+    }
   }
   ::close(fd);
 }
 
-int run_server(const Address& address, const std::string& port_file) {
+int run_server(const Address& address, const std::string& port_file, std::size_t read_bytes) {
   std::uint16_t port = 0;
   const int listener = open_socket(address, true, &port);
   if (!port_file.empty()) {
@@ -140,12 +162,40 @@ int run_server(const Address& address, const std::string& port_file) {
     if (fd < 0) fail("accept");
     const int one = 1;
     if (!address.unix_socket) ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    std::thread(serve, fd).detach();
+    std::thread(serve, fd, read_bytes).detach();
   }
 }
 
+// User-space work standing in for an ORB's per-message cost: a dependent multiply-add chain
+// the compiler cannot drop, calibrated against the clock once.
+class Spinner {
+ public:
+  explicit Spinner(std::chrono::nanoseconds work) {
+    if (work.count() <= 0) return;
+    constexpr std::uint64_t probe = 20'000'000;
+    const auto start = std::chrono::steady_clock::now();
+    spin(probe);
+    const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+    iterations_ = static_cast<std::uint64_t>(static_cast<double>(work.count()) * probe / took.count());
+  }
+
+  void operator()() const { spin(iterations_); }
+
+ private:
+  static void spin(std::uint64_t n) {
+    std::uint64_t x = 1;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      x = x * 3 + 1;
+      asm volatile("" : "+r"(x));
+    }
+  }
+
+  std::uint64_t iterations_ = 0;
+};
+
 int run_client(const Address& address, std::uint32_t request_bytes, std::uint32_t reply_bytes,
-               std::size_t calls, bool oneway, const std::string& label, bool json) {
+               std::size_t calls, bool oneway, const Spinner& extra_work, const std::string& label,
+               bool json) {
   if (request_bytes == 0) throw std::runtime_error("--request-bytes must be > 0");
   const int fd = open_socket(address, false);
   const std::uint32_t sizes[2] = {request_bytes, reply_bytes};
@@ -156,6 +206,7 @@ int run_client(const Address& address, std::uint32_t request_bytes, std::uint32_
     if (!read_exact(fd, reply.data(), reply.size())) throw std::runtime_error("server closed");
   };
   auto call = [&] {
+    extra_work();
     if (oneway) {
       write_exact(fd, one.data(), one.size());
     } else {
@@ -185,9 +236,10 @@ int run_client(const Address& address, std::uint32_t request_bytes, std::uint32_
 }
 
 [[noreturn]] void usage() {
-  std::cerr << "usage: raw-pingpong server (--tcp HOST:PORT | --unix PATH) [--port-file F]\n"
+  std::cerr << "usage: raw-pingpong server (--tcp HOST:PORT | --unix PATH) [--port-file F] "
+               "[--read-bytes B]\n"
                "       raw-pingpong client (--tcp HOST:PORT | --unix PATH) --request-bytes N "
-               "--reply-bytes M [--calls N] [--oneway] [--label NAME] [--json]\n";
+               "--reply-bytes M [--calls N] [--oneway] [--extra-work-ns W] [--label NAME] [--json]\n";
   std::exit(2);
 }
 
@@ -200,7 +252,8 @@ int main(int argc, char* argv[]) {
   bool have_address = false;
   std::string port_file, label = "raw";
   std::uint32_t request_bytes = 0, reply_bytes = 0;
-  std::size_t calls = 10'000;
+  std::size_t calls = 10'000, read_bytes = 0;
+  long extra_work_ns = 0;
   bool oneway = false, json = false;
   try {
     for (int i = 2; i < argc; ++i) {
@@ -220,6 +273,10 @@ int main(int argc, char* argv[]) {
         reply_bytes = static_cast<std::uint32_t>(std::stoul(value()));
       } else if (arg == "--calls") {
         calls = std::stoul(value());
+      } else if (arg == "--read-bytes") {
+        read_bytes = std::stoul(value());
+      } else if (arg == "--extra-work-ns") {
+        extra_work_ns = std::stol(value());
       } else if (arg == "--oneway") {
         oneway = true;
       } else if (arg == "--label") {
@@ -231,8 +288,11 @@ int main(int argc, char* argv[]) {
       }
     }
     if (!have_address || calls == 0) usage();
-    if (mode == "server") return run_server(address, port_file);
-    if (mode == "client") return run_client(address, request_bytes, reply_bytes, calls, oneway, label, json);
+    if (mode == "server") return run_server(address, port_file, read_bytes);
+    if (mode == "client") {
+      const Spinner extra_work{std::chrono::nanoseconds(extra_work_ns)};
+      return run_client(address, request_bytes, reply_bytes, calls, oneway, extra_work, label, json);
+    }
     usage();
   } catch (const std::exception& e) {
     std::cerr << "raw-pingpong: " << e.what() << '\n';

@@ -9,6 +9,11 @@ TWOWAY_OPS = ["cube_void", "cube_octet", "cube_long", "cube_struct"]
 ONEWAY_OPS = ["ping_oneway", "cube_oneway"]
 SMALL_OPS = TWOWAY_OPS + ONEWAY_OPS
 SEQ_LENS = [4, 1024, 65536]
+# Oneways run ten times the calls of a twoway: at 1-2 M sends/s on one CPU, 20,000 sends
+# last about as long as the scheduler's 4 ms tick, and the rate swings with where it falls.
+ONEWAY_CALL_FACTOR = 10
+# The oneway-sensitivity runs: raw TCP senders that spin this long before each send.
+EXTRA_WORK_NS = [0, 25, 50, 100, 200]
 
 # rtorb servers are set up as a real-time deployment would be (-ORBLockMemory: no heap
 # trimming, pages locked): otherwise glibc gives the top of the main arena back after each
@@ -48,7 +53,8 @@ def run_orb(ctx, system, placement, run_no):
         # waking the server for every oneway (both ORBs drop from ~300-500k to ~110-130k
         # sends/s in the same client; docs/bench.md), which measures the scheduler's state,
         # not the ORB.
-        batches = [(TWOWAY_OPS, 4, ctx.calls)] + [([op], 4, ctx.calls) for op in ONEWAY_OPS]
+        oneway_calls = ctx.calls * ONEWAY_CALL_FACTOR
+        batches = [(TWOWAY_OPS, 4, ctx.calls)] + [([op], 4, oneway_calls) for op in ONEWAY_OPS]
         batches += [(["cube_long_sequence"], n, calls_for(n, ctx.calls)) for n in SEQ_LENS]
         for ops, seq_len, calls in batches:
             argv = [client, ref, "--calls", str(calls), "--seq-len", str(seq_len), "--json"]
@@ -71,6 +77,8 @@ def run_raw(ctx, transport, placement, run_no, sizes):
         for label, op, seq_len in workloads():
             request, reply = sizes[label]
             calls = ctx.calls if op != "cube_long_sequence" else calls_for(seq_len, ctx.calls)
+            if "oneway" in op:
+                calls *= ONEWAY_CALL_FACTOR
             argv = [f"{ctx.bin}/raw-pingpong", "client"] + address + [
                 "--request-bytes", str(request), "--reply-bytes", str(reply),
                 "--calls", str(calls), "--label", label, "--json"]
@@ -79,6 +87,28 @@ def run_raw(ctx, transport, placement, run_no, sizes):
             for r in run_json(argv, cpu=client_cpu, timeout=300):
                 rows.append(dict(r, system=f"raw-{transport}", placement=placement, run=run_no,
                                  request_bytes=request, reply_bytes=reply))
+    return rows
+
+
+def run_oneway_sensitivity(ctx, run_no, sizes):
+    """cube_oneway's bytes from raw TCP senders that spin 0-200 ns before each send, to a
+    server that reads one request per recv (as the raw baseline) or up to 64 KiB (as an
+    ORB's buffered reader), all on CPU 0: how much of a one-CPU oneway rate a few ns of
+    user-space work per message cost (docs/bench.md)."""
+    request, _ = sizes["cube_oneway"]
+    rows = []
+    for read_bytes in (0, 65536):
+        port_file = f"{ctx.work}/raw-sensitivity.port"
+        server = [f"{ctx.bin}/raw-pingpong", "server", "--tcp", "127.0.0.1:0",
+                  "--port-file", port_file, "--read-bytes", str(read_bytes)]
+        with Server(server, cpu="0", ready_file=port_file) as s:
+            for work in EXTRA_WORK_NS:
+                argv = [f"{ctx.bin}/raw-pingpong", "client", "--tcp", f"127.0.0.1:{s.ready}",
+                        "--request-bytes", str(request), "--reply-bytes", "0", "--oneway",
+                        "--calls", str(ctx.calls * ONEWAY_CALL_FACTOR),
+                        "--extra-work-ns", str(work), "--json"]
+                for r in run_json(argv, cpu="0", timeout=300):
+                    rows.append(dict(r, run=run_no, read_bytes=read_bytes, extra_work_ns=work))
     return rows
 
 
@@ -102,9 +132,12 @@ def run_experiment(ctx):
         log(f"   {label:28s} {out:7d} bytes out {back:7d} back")
     rows = []
     floor = []
+    sensitivity = []
     for run_no in range(1, ctx.runs + 1):
         log(f"   run {run_no} mapping floor")
         floor += run_floor(ctx, run_no)
+        log(f"   run {run_no} oneway sensitivity (same CPU)")
+        sensitivity += run_oneway_sensitivity(ctx, run_no, sizes)
         for placement in PLACEMENTS:
             for system in ORB_SERVERS:
                 if system == "omniorb" and not ctx.has_omni:
@@ -115,4 +148,4 @@ def run_experiment(ctx):
                 log(f"   run {run_no} {placement:4s} raw-{transport}")
                 rows += run_raw(ctx, transport, placement, run_no, sizes)
     return {"wire_bytes": {k: {"request": v[0], "reply": v[1]} for k, v in sizes.items()},
-            "rows": rows, "mapping_floor": floor}
+            "rows": rows, "mapping_floor": floor, "oneway_sensitivity": sensitivity}

@@ -52,7 +52,45 @@ def section_cubit(data):
                              round(r["calls_per_second"]), fmt(ratio, 2) + " ×" if ratio else "–"])
             out += table(["operation", "system", "p50 µs", "p99 µs", "max µs", "calls/s",
                           "p50 / raw TCP"], body)
-    return out + floor_section(data)
+    return out + floor_section(data) + oneway_sensitivity_section(data)
+
+
+def oneway_sensitivity_section(data):
+    """Raw senders with a few ns of spinning per send, next to the ORBs' cube_oneway rates
+    of the same run on one CPU: where the scheduler puts a sender that does that much more
+    work per message than raw send."""
+    sens = data.get("oneway_sensitivity", [])
+    if not sens:
+        return []
+    out = ["### Oneways on one CPU: what a few ns per send cost", "",
+           "cube_oneway's bytes from raw TCP senders that spin the given time in user space",
+           "before each send, to a raw server reading one request per recv or up to 64 KiB (as",
+           "an ORB's buffered reader does); the ORBs' rows are their cube_oneway runs on one CPU",
+           "in the same run. p50 is the time of one send as the client sees it; the ratio is",
+           "to the raw sender with no extra work and one request per read.", ""]
+    rows = data.get("rows", [])
+    body = []
+    for run in sorted({r["run"] for r in sens}):
+        sel = [r for r in sens if r["run"] == run]
+        base = next((r for r in sel if r["read_bytes"] == 0 and r["extra_work_ns"] == 0), None)
+        if not base:
+            continue
+        for r in sel:
+            reads = "one request" if r["read_bytes"] == 0 else f"up to {r['read_bytes']} B"
+            body.append([run, f"raw, server reads {reads}", f"+{r['extra_work_ns']} ns",
+                         fmt(r["p50_us"], 3), round(r["calls_per_second"]),
+                         fmt(r["calls_per_second"] / base["calls_per_second"], 2) + " ×"])
+        for r in rows:
+            if (r["run"], r["placement"], r["operation"]) != (run, "same", "cube_oneway"):
+                continue
+            if r["system"].startswith("raw"):
+                continue
+            extra = round((r["p50_us"] - base["p50_us"]) * 1000)
+            body.append([run, r["system"], f"({extra:+d} ns p50)", fmt(r["p50_us"], 3),
+                         round(r["calls_per_second"]),
+                         fmt(r["calls_per_second"] / base["calls_per_second"], 2) + " ×"])
+    return out + table(["run", "sender → server", "extra work per send", "p50 µs per send",
+                        "sends/s", "/ raw"], body)
 
 
 def floor_section(data):
