@@ -64,17 +64,21 @@ bool collocated_upcall(const CORBA::Object& proxy, FunctionRef<bool(DirectUpcall
   if (!orb.options().collocation) return false;
   ObjectAdapter* adapter = orb.adapter_if_created();
   if (adapter == nullptr || orb.shut_down()) return false;
-  std::shared_ptr<const Target> target;
+  // `hold` keeps a forwarded target, and the proxy (the stub's caller's) the original, so
+  // the key that POA Current's object id views stays alive for the call.
+  std::shared_ptr<const Target> hold;
+  const Target* target = nullptr;
   try {
-    target = core->target();
-    if (target != last_collocated) {
+    target = &core->target(hold);
+    if (target != last_collocated.get()) {
       if (!core->collocated(*target)) return false;
-      last_collocated = target;
+      // The memo needs an owner; a forward that came meanwhile leaves it as it was.
+      auto owner = hold ? hold : core->target();
+      if (owner.get() == target) last_collocated = std::move(owner);
     }
   } catch (...) {
     return false;  // no usable profile and the like: the normal path raises it properly
   }
-  // `target` keeps the key (which POA Current's object id views) alive for the call.
   try {
     return adapter->collocated_upcall(target->profile.object_key, call);
   } catch (...) {

@@ -88,10 +88,10 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   release_servant(upcall, request, true);
 }
 
-bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
+ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key) noexcept {
   const std::uint32_t slot = key.address.slot;
   if (!policies_.retain() || slot == no_slot || key.instance != system_->instance()) {
-    return false;
+    return nullptr;
   }
   // Sequentially consistent, like the other side of each pair: destroy(wait) sets
   // destroyed_, then waits for in_flight_; destroy without waiting sets it, then waits
@@ -113,15 +113,19 @@ bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
       if (active() && same_bytes(entry->id, key.object_id)) pinned = entry;
     }
   }
-  if (pinned != nullptr) {
-    upcall.servant = pinned->servant;
-    upcall.entry = pinned;
-    upcall.slot = slot;
-  }
   --lookups_;
-  if (pinned != nullptr) return true;
+  if (pinned != nullptr) return pinned;
   end_entry_upcall(raised, slot);  // may finish a deactivation this held up: after lookups_
-  return false;
+  return nullptr;
+}
+
+bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
+  ActiveObjectMap::Entry* entry = pin_entry(key);
+  if (entry == nullptr) return false;
+  upcall.servant = entry->servant;
+  upcall.entry = entry;
+  upcall.slot = key.address.slot;
+  return true;
 }
 
 PoaImpl::Upcall PoaImpl::find_servant(orb::ServerRequest& request, const ParsedKey& key) {

@@ -147,9 +147,12 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   void end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept;
   // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
-  // find_servant's lock-free path for an active object named by its slot: counts the
-  // upcall on the POA and pins the entry, or returns false having counted nothing (the
-  // caller then takes the mutex, which also explains every refusal).
+  // The lock-free path to an active object named by its slot: counts the upcall on the
+  // POA and pins the entry (its id, servant and direct stay as they are until
+  // end_entry_upcall), or returns nullptr having counted nothing (the caller then takes
+  // the mutex, which also explains every refusal).
+  ActiveObjectMap::Entry* pin_entry(const ParsedKey& key) noexcept;
+  // pin_entry for find_servant: the servant copied into `upcall`.
   bool pin_active(const ParsedKey& key, Upcall& upcall) noexcept;
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                         std::unique_lock<std::mutex>& lock);

@@ -299,6 +299,56 @@ TEST_F(Collocated, ADeactivatedObjectIsGone) {
   EXPECT_THROW(ref->name(), CORBA::OBJECT_NOT_EXIST);
 }
 
+TEST_F(Collocated, CallsRacingDeactivationAndReactivationReachOnlyALiveServant) {
+  // The reference's key carries the slot, so each call first pins the entry without the
+  // POA's lock; a reactivation gives the slot a new generation and the call falls back to
+  // the id. Every call reaches the servant, with POA Current naming its object, or finds
+  // the object inactive.
+  auto user = child("racing", {poa->create_id_assignment_policy(
+                                  PortableServer::IdAssignmentPolicyValue::USER_ID)});
+  const auto id = PortableServer::string_to_ObjectId("racer");
+  user->activate_object_with_id(id, duck);
+  auto ref = IDL::traits<Zoo::Duck>::narrow(user->id_to_reference(id));
+  std::atomic<int> served{0};
+  std::atomic<int> not_active{0};
+  std::atomic<int> misnamed{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 3; ++t) {
+    callers.emplace_back([&] {
+      for (int i = 0; i < 1000; ++i) {
+        try {
+          // _this() is made from POA Current (a reactivation's reference carries the slot's
+          // new generation, so the id is compared, not the key).
+          if (user->reference_to_id(ref->mate()) != id) ++misnamed;
+          ++served;
+        } catch (const CORBA::OBJECT_NOT_EXIST&) {
+          ++not_active;
+        }
+      }
+    });
+  }
+  std::thread flipper([&] {
+    while (!stop) {
+      user->deactivate_object(id);
+      for (;;) {  // the entry stays while a call is in it: then the id is still active
+        try {
+          user->activate_object_with_id(id, duck);
+          break;
+        } catch (const PortableServer::POA::ObjectAlreadyActive&) {
+          std::this_thread::yield();
+        }
+      }
+    }
+  });
+  for (auto& t : callers) t.join();
+  stop = true;
+  flipper.join();
+  EXPECT_GT(served.load(), 0);
+  EXPECT_EQ(misnamed.load(), 0);
+  EXPECT_EQ(served.load() + not_active.load(), 3 * 1000);
+}
+
 TEST_F(Collocated, ACallAllocatesNothing) {
   auto ref = duck_in(poa);
   ref->age(1);  // warms the per-thread memos
