@@ -125,7 +125,10 @@ void write_exact(int fd, const std::uint8_t* data, std::size_t size) {
 // first byte is non-zero: the client's mark for one that wants a reply.
 void serve(int fd, std::size_t read_bytes) {
   std::uint32_t sizes[2];
-  if (!read_exact(fd, reinterpret_cast<std::uint8_t*>(sizes), sizeof sizes)) return ::close(fd), void();
+  // A request of no bytes could not carry the mark: such a peer is not served.
+  if (!read_exact(fd, reinterpret_cast<std::uint8_t*>(sizes), sizeof sizes) || sizes[0] == 0) {
+    return ::close(fd), void();
+  }
   const std::size_t request_bytes = sizes[0];
   std::vector<std::uint8_t> buffer(std::max(read_bytes, request_bytes)), reply(sizes[1]);
   if (read_bytes == 0) {
@@ -134,7 +137,7 @@ void serve(int fd, std::size_t read_bytes) {
     }
     return ::close(fd), void();
   }
-  std::size_t offset = 0;  // where the request being read starts, within a request
+  std::size_t offset = 0;  // bytes of the current request already read
   for (;;) {
     const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
     if (n <= 0) break;

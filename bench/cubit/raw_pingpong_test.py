@@ -3,11 +3,14 @@
 straddle its reads, must still answer exactly the requests marked for a reply (twoway calls
 and the exchange that closes a oneway run), and the client's calibrated extra work must not
 change what is sent. A framing slip shows as a client waiting for a reply that never comes.
+A peer announcing requests of no bytes is closed on, and the server serves the next one.
 
   raw_pingpong_test.py BIN_DIR"""
 
 import json
 import os
+import socket
+import struct
 import sys
 import tempfile
 
@@ -23,6 +26,9 @@ def main():
                      "--read-bytes", "256"], ready_file=port_file) as s:
             client = [raw, "client", "--tcp", f"127.0.0.1:{s.ready}", "--request-bytes", "100",
                       "--reply-bytes", "28", "--calls", "3000", "--json"]
+            with socket.create_connection(("127.0.0.1", int(s.ready)), timeout=10) as bad:
+                bad.sendall(struct.pack("=II", 0, 28))
+                assert bad.recv(1) == b"", "a zero-byte request size was served"
             for extra in ([], ["--oneway"], ["--oneway", "--extra-work-ns", "20"]):
                 rows = run_json(client + extra, timeout=30)
                 assert rows[0]["count"] == 3000, rows
