@@ -75,20 +75,17 @@ def oneway_sensitivity_section(data):
         base = next((r for r in sel if r["read_bytes"] == 0 and r["extra_work_ns"] == 0), None)
         if not base:
             continue
+        def line(sender, extra, r):
+            return [run, sender, extra, fmt(r["p50_us"], 3), round(r["calls_per_second"]),
+                    fmt(r["calls_per_second"] / base["calls_per_second"], 2) + " ×"]
         for r in sel:
             reads = "one request" if r["read_bytes"] == 0 else f"up to {r['read_bytes']} B"
-            body.append([run, f"raw, server reads {reads}", f"+{r['extra_work_ns']} ns",
-                         fmt(r["p50_us"], 3), round(r["calls_per_second"]),
-                         fmt(r["calls_per_second"] / base["calls_per_second"], 2) + " ×"])
+            body.append(line(f"raw, server reads {reads}", f"+{r['extra_work_ns']} ns", r))
         for r in rows:
-            if (r["run"], r["placement"], r["operation"]) != (run, "same", "cube_oneway"):
-                continue
-            if r["system"].startswith("raw"):
-                continue
-            extra = round((r["p50_us"] - base["p50_us"]) * 1000)
-            body.append([run, r["system"], f"({extra:+d} ns p50)", fmt(r["p50_us"], 3),
-                         round(r["calls_per_second"]),
-                         fmt(r["calls_per_second"] / base["calls_per_second"], 2) + " ×"])
+            if ((r["run"], r["placement"], r["operation"]) == (run, "same", "cube_oneway")
+                    and not r["system"].startswith("raw")):
+                extra = round((r["p50_us"] - base["p50_us"]) * 1000)
+                body.append(line(r["system"], f"({extra:+d} ns p50)", r))
     return out + table(["run", "sender → server", "extra work per send", "p50 µs per send",
                         "sends/s", "/ raw"], body)
 

@@ -98,12 +98,17 @@ void ConnectionCache::spill_hot_locked() noexcept {
     const Clock::time_point since(
         Clock::duration(bucket.hot_since_.load(std::memory_order_relaxed)));
     --leased_;
-    try {
-      bucket.idle_.push_back({std::move(connection), since});
-      ++idle_count_;
-    } catch (...) {
-      // Out of memory while caching: the connection is simply closed.
-    }
+    keep_idle_locked(bucket, std::move(connection), since);
+  }
+}
+
+void ConnectionCache::keep_idle_locked(Bucket& bucket, std::unique_ptr<Connection> connection,
+                                       Clock::time_point since) noexcept {
+  try {
+    bucket.idle_.push_back({std::move(connection), since});
+    ++idle_count_;
+  } catch (...) {
+    // Out of memory while caching: the connection is simply closed.
   }
 }
 
@@ -141,13 +146,7 @@ void ConnectionCache::release(Bucket& bucket, std::unique_ptr<Connection> connec
   }
   std::lock_guard lock(mutex_);
   --leased_;
-  if (connection->closed()) return;
-  try {
-    bucket.idle_.push_back({std::move(connection), now});
-    ++idle_count_;
-  } catch (...) {
-    // Out of memory while caching: the connection is simply closed.
-  }
+  if (!connection->closed()) keep_idle_locked(bucket, std::move(connection), now);
 }
 
 std::size_t ConnectionCache::close_idle(Clock::time_point now) {

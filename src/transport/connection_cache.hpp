@@ -143,6 +143,10 @@ class ConnectionCache {
   // Requires mutex_. Moves every connection parked in a bucket's hot slot to its idle
   // list, so that eviction and expiry see all idle connections.
   void spill_hot_locked() noexcept;
+  // Requires mutex_. Files a connection no longer leased in its bucket's idle list (closed
+  // if out of memory).
+  void keep_idle_locked(Bucket& bucket, std::unique_ptr<Connection> connection,
+                        Clock::time_point since) noexcept;
   // Requires mutex_. Closes the idle connection used least recently; false if none.
   bool evict_oldest_idle();
   // Requires mutex_. The key's bucket, made if new (buckets are never erased, so a hint
