@@ -31,20 +31,15 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
   std::unique_lock<std::recursive_mutex> serial;
   if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
 
-  // The servant the POA Current reports: a pinned entry's own (unchanged while pinned),
-  // else the copy taken under the mutex.
-  const ServantRef* servant = nullptr;
-  ServantRef copy;
+  ServantRef servant;
   orb::DirectUpcall* direct = nullptr;
   std::uint32_t slot = key.address.slot;
-  ActiveObjectMap::Entry* entry = pin_entry(key);
+  ActiveObjectMap::Entry* entry = pin_entry(key, servant, direct);
   if (entry != nullptr) {
-    if (entry->direct == nullptr) {  // no generated skeleton: marshaled
+    if (direct == nullptr) {  // no generated skeleton: marshaled
       end_entry_upcall(entry, slot);
       return false;
     }
-    servant = &entry->servant;
-    direct = entry->direct;
   } else {
     std::lock_guard lock(mutex_);
     if (destroyed_) return false;
@@ -53,16 +48,15 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       // Being deactivated: the marshaled path raises what the policies say.
       if (entry->deactivating || entry->direct == nullptr) return false;
       ++entry->in_flight;
-      copy = entry->servant;
+      servant = entry->servant;
       direct = entry->direct;
     } else {
       // Not active: only a default servant is found without a servant manager.
       if (!policies_.use_default_servant() || default_direct_ == nullptr) return false;
       slot = no_slot;
-      copy = default_servant_;
+      servant = default_servant_;
       direct = default_direct_;
     }
-    servant = &copy;
     ++in_flight_;
   }
   struct Counted {  // ends the counted upcall however `call` leaves
@@ -71,7 +65,7 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
     std::uint32_t slot;
     ~Counted() { poa.end_entry_upcall(entry, slot); }
   } counted{*this, entry, slot};
-  UpcallFrame frame{system_.get(), this, key.object_id, servant, nullptr};
+  UpcallFrame frame{system_.get(), this, key.object_id, &servant, nullptr};
   UpcallScope scope(frame);
   return call(direct);
 }

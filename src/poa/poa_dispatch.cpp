@@ -88,7 +88,8 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   release_servant(upcall, request, true);
 }
 
-ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key) noexcept {
+ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key, ServantRef& servant,
+                                           orb::DirectUpcall*& direct) noexcept {
   const std::uint32_t slot = key.address.slot;
   if (!policies_.retain() || slot == no_slot || key.instance != system_->instance()) {
     return nullptr;
@@ -113,6 +114,12 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key) noexcept {
       if (active() && same_bytes(entry->id, key.object_id)) pinned = entry;
     }
   }
+  if (pinned != nullptr) {
+    // Copied while still counted in lookups_: destroy(false) removes entries (pinned or
+    // not) once lookups_ is 0.
+    servant = pinned->servant;
+    direct = pinned->direct;
+  }
   --lookups_;
   if (pinned != nullptr) return pinned;
   end_entry_upcall(raised, slot);  // may finish a deactivation this held up: after lookups_
@@ -120,9 +127,9 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key) noexcept {
 }
 
 bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
-  ActiveObjectMap::Entry* entry = pin_entry(key);
+  orb::DirectUpcall* direct = nullptr;
+  ActiveObjectMap::Entry* entry = pin_entry(key, upcall.servant, direct);
   if (entry == nullptr) return false;
-  upcall.servant = entry->servant;
   upcall.entry = entry;
   upcall.slot = key.address.slot;
   return true;
