@@ -102,8 +102,10 @@ def floor_section(data):
            "bytes: the request's longs copied into the servant's vector, the servant itself",
            "(a new vector, every element cubed) and the reply's longs copied into the",
            "client's vector, timed with no ORB and no socket. Raw TCP plus that is the lowest",
-           "p50 such an ORB can reach; an ORB that reads the longs from the socket straight",
-           "into the sequence (omniORB) skips the two copies and can go below it.", ""]
+           "p50 such an ORB can reach. An ORB that reads the longs from the socket straight",
+           "into the sequence skips a copy and can go below it: omniORB on both sides, rtorb's",
+           "thread-per-connection server for the request (its vector is zero-filled first,",
+           "as the mapping's resize does).", ""]
     rows = data.get("rows", [])
     body = []
     for f in floor:

@@ -1,6 +1,7 @@
 // Out-of-line parts of the CDR decoder: checks, strings, encapsulations.
 #include <rtorb/cdr/input_stream.hpp>
 
+#include <rtorb/cdr/message_rest.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include <string>
@@ -12,6 +13,17 @@ void InputStream::fail_truncated(std::size_t wanted) const {
                         "need " + std::to_string(wanted) + " bytes at offset " +
                             std::to_string(pos_) + ", " + std::to_string(remaining()) +
                             " remain");
+}
+
+void InputStream::receive_or_fail(std::size_t size) {
+  if (rest_ == nullptr || size > remaining()) fail_truncated(size);
+  readable_ = rest_->receive_until(pos_, size);
+}
+
+void InputStream::receive_array(void* out, std::size_t size) {
+  if (rest_ == nullptr || size > remaining()) fail_truncated(size);
+  readable_ = rest_->receive_into(pos_, size, out);
+  pos_ += size;
 }
 
 void InputStream::skip(std::size_t size) {
@@ -26,6 +38,8 @@ void InputStream::seek(std::size_t position) {
                               std::to_string(data_.size()) + " bytes");
   }
   pos_ = position;
+  // Backwards, the bytes may be in a gap left by receive_into: the rest decides.
+  if (rest_ != nullptr) readable_ = position;
 }
 
 std::span<const std::uint8_t> InputStream::read_raw(std::size_t size) {

@@ -1,6 +1,7 @@
 // One-pass GIOP 1.2 Request and Reply headers (see call_headers.hpp).
 #include "giop/call_headers.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace rtorb::giop::detail {
@@ -107,8 +108,9 @@ bool try_read_request_1_2(std::span<const std::uint8_t> bytes, const MessageHead
   header.response_flags = static_cast<ResponseFlags>(p[response_flags_at]);
   header.target = KeyAddr{bytes.subspan(key_at, key_size)};
   header.operation = {reinterpret_cast<const char*>(p + operation_at + 4), operation_size - 1};
+  // A request without a body may end unpadded.
   const std::size_t unpadded = contexts_at + 4;
-  body_offset = align8(unpadded) <= size ? align8(unpadded) : size;
+  body_offset = std::min<std::size_t>(align8(unpadded), h.total_size());
   return true;
 }
 

@@ -20,8 +20,9 @@ bool try_encode_request_1_2(cdr::OutputStream& os, const RequestHeader& header,
 bool try_encode_reply_1_2(cdr::OutputStream& os, const ReplyHeader& header,
                           MessageStart& start) noexcept;
 
-// `bytes` is a whole message whose header `h` says GIOP 1.2, standard, of the right type.
-// On success sets the fields and `body_offset`; views point into `bytes`.
+// `bytes` is the start of a message (all of it, unless the rest is still arriving) whose
+// header `h` says GIOP 1.2, standard, of the right type; false when the fields go beyond
+// `bytes`. On success sets the fields and `body_offset`; views point into `bytes`.
 bool try_read_request_1_2(std::span<const std::uint8_t> bytes, const MessageHeader& h,
                           const cdr::DecodeLimits& limits, RequestHeader& header,
                           std::size_t& body_offset) noexcept;

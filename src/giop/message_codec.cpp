@@ -3,6 +3,7 @@
 
 #include "giop/call_headers.hpp"
 
+#include <rtorb/cdr/message_rest.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
@@ -194,7 +195,8 @@ void write_request_fields(cdr::OutputStream& os, Format f, const RequestHeader& 
 
 }  // namespace
 
-Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions& options) {
+Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions& options,
+                       cdr::MessageRest* rest) {
   const MessageHeader h = decode_header(bytes, options.mode, options.limits);
   if (bytes.size() != h.total_size()) {
     raise<CORBA::MARSHAL>(minor::marshal_bad_message,
@@ -203,23 +205,26 @@ Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions&
                               std::to_string(bytes.size()) + " are present");
   }
   if (h.mode == HeaderMode::standard && h.version.minor == 2) {
+    // What has arrived: the fast paths give up on fields beyond it, for the stream to read.
+    const auto head = rest == nullptr ? bytes : bytes.first(rest->receive_until(0, 0));
     if (h.type == MsgType::request) {
       RequestHeader r;
       std::size_t body = 0;
-      if (detail::try_read_request_1_2(bytes, h, options.cdr_limits, r, body)) {
-        return Message{h, std::move(r), bytes, body};
+      if (detail::try_read_request_1_2(head, h, options.cdr_limits, r, body)) {
+        return Message{h, std::move(r), bytes, body, rest};
       }
     } else if (h.type == MsgType::reply) {
       ReplyHeader r;
       std::size_t body = 0;
-      if (detail::try_read_reply_1_2(bytes, h, r, body)) {
-        return Message{h, std::move(r), bytes, body};
+      if (detail::try_read_reply_1_2(head, h, r, body)) {
+        return Message{h, std::move(r), bytes, body, rest};
       }
     }
   }
   cdr::InputStream is(bytes, h.byte_order, stream_options(h, options.cdr_limits));
+  if (rest != nullptr) is.attach_rest(rest);
   is.skip(h.header_length());
-  Message m{h, read_body_header(is, h), bytes, 0};
+  Message m{h, read_body_header(is, h), bytes, 0, rest};
   m.body_offset = body_start(is, h);
   return m;
 }
@@ -227,6 +232,7 @@ Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions&
 cdr::InputStream body_stream(const Message& message, const cdr::DecodeLimits& limits) {
   cdr::InputStream is(message.bytes, message.header.byte_order,
                       stream_options(message.header, limits));
+  if (message.rest != nullptr) is.attach_rest(message.rest);
   is.skip(message.body_offset);
   return is;
 }

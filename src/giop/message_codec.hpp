@@ -18,12 +18,15 @@ struct DecodeOptions {
 };
 
 // Decodes one complete message (exactly header + message_size bytes, as frame_message
-// delimits it). The result views `bytes`.
+// delimits it). The result views `bytes`. With `rest`, the message is still arriving: the
+// header fields are read from what has arrived, receiving more if they go beyond it, and
+// the result keeps `rest` for body_stream.
 // Raises: the decode_header exceptions; MARSHAL marshal_bad_message when the buffer size
 // disagrees with message_size, for an out-of-range reply/locate status or addressing
 // disposition, or a message type the version lacks; stream MARSHAL codes
 // (marshal_truncated, marshal_length_too_large, ...) for bad lengths in the header fields.
-Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions& options = {});
+Message decode_message(std::span<const std::uint8_t> bytes, const DecodeOptions& options = {},
+                       cdr::MessageRest* rest = nullptr);
 
 // A stream over the message positioned at its body, with alignment relative to the
 // message start and the message's byte order and GIOP version.

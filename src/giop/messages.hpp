@@ -7,6 +7,8 @@
 #include "giop/service_context.hpp"
 #include "giop/target_address.hpp"
 
+#include <rtorb/cdr/message_rest.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -104,6 +106,8 @@ struct Message {
   MessageBody body_header;
   std::span<const std::uint8_t> bytes;  // the whole message: header and body
   std::size_t body_offset = 0;          // offset of the body in `bytes`
+  // Set while the message is still arriving: only what it says is readable of `bytes`.
+  cdr::MessageRest* rest = nullptr;
 
   std::span<const std::uint8_t> body() const noexcept { return bytes.subspan(body_offset); }
   template <class T>

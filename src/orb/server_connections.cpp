@@ -34,6 +34,9 @@ class ConnectionChannel final : public ReplyChannel {
       : connection_(connection), fragment_size_(fragment_size) {}
   void send(const cdr::OutputStream& message) override {
     try {
+      // What the request handler left unread goes first: a client still writing the
+      // request would not be reading this reply.
+      connection_.finish_message();
       if (fragment_size_ != 0 && message.size() > fragment_size_) {
         std::array<std::uint8_t, giop::header_size> header{};
         std::size_t n = 0;
@@ -66,7 +69,7 @@ transport::MessageHandler ServerConnections::handler() {
     state.owner->started(&connection, state.use);
     OrbCore& orb = state.owner->orb();
     ConnectionChannel channel(connection, orb.options().fragment_size);
-    serve_message(orb, message, state.code_sets, channel);
+    serve_message(orb, message, state.code_sets, channel, connection.rest());
     state.owner->finished(&connection, *state.use);
   };
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <rtorb/cdr/code_set.hpp>
+#include <rtorb/cdr/message_rest.hpp>
 #include <rtorb/cdr/output_stream.hpp>
 
 #include <cstdint>
@@ -38,9 +39,11 @@ struct ConnectionCodeSets {
 
 // Serves one whole (reassembled) message: Request, LocateRequest, CancelRequest,
 // CloseConnection, MessageError; anything else or a malformed message is answered with
-// MessageError and the channel is closed. Never throws.
+// MessageError and the channel is closed. With `rest`, the message is still arriving (see
+// giop::decode_message). Never throws.
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
-                   ConnectionCodeSets& state, ReplyChannel& channel) noexcept;
+                   ConnectionCodeSets& state, ReplyChannel& channel,
+                   cdr::MessageRest* rest = nullptr) noexcept;
 
 // True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
 bool in_upcall_of(const OrbCore& orb) noexcept;

@@ -234,12 +234,13 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
 bool in_upcall_of(const OrbCore& orb) noexcept { return current_upcall_orb == &orb; }
 
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
-                   ConnectionCodeSets& state, ReplyChannel& channel) noexcept {
+                   ConnectionCodeSets& state, ReplyChannel& channel,
+                   cdr::MessageRest* rest) noexcept {
   giop::Version version = giop::giop_1_2;
   try {
     giop::DecodeOptions options;
     options.limits.max_message_size = orb.options().max_message_size;
-    const giop::Message m = giop::decode_message(message, options);
+    const giop::Message m = giop::decode_message(message, options, rest);
     version = m.header.version;
     switch (m.header.type) {
       case giop::MsgType::request:

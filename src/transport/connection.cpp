@@ -11,20 +11,10 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include "transport/deadline.hpp"
 #include "transport/system_calls.hpp"
 
 namespace rtorb::transport {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-int remaining_ms(Clock::time_point deadline) {
-  const auto left =
-      std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-  return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000));
-}
-
-}  // namespace
 
 Connection::Connection(Socket socket, ConnectionOptions options)
     : socket_(std::move(socket)), options_(options) {
@@ -213,7 +203,12 @@ Connection::ReadResult Connection::read_some(int flags, std::size_t limit) {
   }
 }
 
+void Connection::finish_message() {
+  if (pending_.active()) pending_.finish({});
+}
+
 std::span<const Connection::MessageView> Connection::read_available() {
+  finish_message();
   frames_.clear();
   ready_.clear();
   compact();
@@ -249,9 +244,33 @@ std::span<const Connection::MessageView> Connection::read_available() {
   return ready_;
 }
 
+bool Connection::takes_head_first() const noexcept {
+  constexpr std::uint8_t request_type = 0;
+  constexpr std::uint8_t reply_type = 1;
+  constexpr std::uint8_t more_fragments_flag = 0x02;
+  const std::uint8_t* header = buffer_.get() + parse_;
+  return options_.mode == giop::HeaderMode::standard &&
+         end_ - parse_ + wanted_ >= options_.head_first_size && header[4] == 1 &&
+         header[5] >= 1 && (header[6] & more_fragments_flag) == 0 &&
+         (header[7] == request_type || header[7] == reply_type);
+}
+
 Connection::MessageView Connection::receive_message(std::chrono::milliseconds timeout) {
+  return receive(timeout, false);
+}
+
+Connection::MessageView Connection::receive_message_head(std::chrono::milliseconds timeout) {
+  return receive(timeout, true);
+}
+
+Connection::MessageView Connection::receive(std::chrono::milliseconds timeout,
+                                            bool head_first) {
   const bool bounded = timeout != forever;
   Clock::time_point deadline{};
+  if (pending_.active()) {
+    if (bounded) deadline = Clock::now() + timeout;
+    pending_.finish(deadline);
+  }
   frames_.clear();
   ready_.clear();
   // Bytes of a later message may follow the last one returned (a burst of oneways): they
@@ -266,6 +285,19 @@ Connection::MessageView Connection::receive_message(std::chrono::milliseconds ti
                                  "connection closed while waiting for a message");
     }
     ensure_room();
+    const bool rest_known = end_ - parse_ >= giop::header_size;
+    if (head_first && rest_known && takes_head_first()) {
+      // ensure_room has made room for all of it: the rest arrives where it belongs, or
+      // into the reader's own storage.
+      if (bounded && deadline == Clock::time_point{}) deadline = Clock::now() + timeout;
+      std::uint8_t* const message = buffer_.get() + parse_;
+      const std::size_t arrived = end_ - parse_;
+      const std::size_t size = arrived + wanted_;
+      pending_.start(message, size, arrived, deadline);
+      parse_ = end_ = parse_ + size;
+      wanted_ = 0;
+      return {message, size};
+    }
     if (bounded) {
       // Wait first: a reply is rarely there the moment the request has left.
       if (deadline == Clock::time_point{}) deadline = Clock::now() + timeout;
@@ -278,11 +310,14 @@ Connection::MessageView Connection::receive_message(std::chrono::milliseconds ti
     // Without a timeout, one blocking recv: close() (shutdown) wakes it. Once the header
     // has told the size, the rest of the message is asked for at once (MSG_WAITALL), so a
     // large reply costs one recv however the kernel hands it over; never more than that
-    // message, which is all an exclusive connection expects.
-    const bool rest_known = end_ - parse_ >= giop::header_size;
+    // message, which is all an exclusive connection expects. A reader taking large
+    // messages head first asks for no more than a small message's worth before the header
+    // has said how large this one is.
+    const std::size_t first_read =
+        head_first && !rest_known ? options_.initial_buffer : static_cast<std::size_t>(-1);
     const ReadResult result =
-        bounded ? read_some(MSG_DONTWAIT)
-                : rest_known ? read_some(MSG_WAITALL, wanted_) : read_some(0);
+        bounded ? read_some(MSG_DONTWAIT, first_read)
+                : rest_known ? read_some(MSG_WAITALL, wanted_) : read_some(0, first_read);
     if (result == ReadResult::closed) mark_closed();
   }
 }

@@ -16,6 +16,7 @@
 
 #include "giop/message_header.hpp"
 #include "transport/endpoint.hpp"
+#include "transport/pending_message.hpp"
 #include "transport/socket.hpp"
 
 struct iovec;
@@ -31,6 +32,9 @@ struct ConnectionOptions {
   // a stream of large messages does not allocate (and fault in) a new buffer each time;
   // above it the buffer is given back once the message is gone.
   std::size_t retained_buffer = 1024 * 1024;
+  // receive_message_head hands up a Request or Reply of at least this many bytes once its
+  // header has arrived.
+  std::size_t head_first_size = 64 * 1024;
 };
 
 class Connection {
@@ -87,6 +91,18 @@ class Connection {
   // timeout_reply, or COMM_FAILURE comm_failure_connection_closed when the connection is or becomes closed.
   MessageView receive_message(std::chrono::milliseconds timeout);
 
+  // receive_message for a reader that can take a large message in part: a whole (not
+  // fragmented) GIOP 1.1 or 1.2 Request or Reply of options.head_first_size bytes or more
+  // is returned as soon as its first bytes are in, the view covering all of it; rest()
+  // then receives the others, as the reader asks, until the next receive on this
+  // connection (or finish_message) takes what is left. Its reads wait up to `timeout` too.
+  MessageView receive_message_head(std::chrono::milliseconds timeout);
+  // The rest of the message receive_message_head returned, or null if it came whole.
+  cdr::MessageRest* rest() noexcept { return pending_.active() ? &pending_ : nullptr; }
+  // Receives what a reader left of that message (the server does before it replies, so
+  // that a client still sending it is never left blocked). Raises as receive_message.
+  void finish_message();
+
   // Bytes reserved for receiving; it grows only for a message larger than it, and shrinks
   // back once such a message is gone.
   std::size_t receive_capacity() const noexcept { return capacity_; }
@@ -99,6 +115,9 @@ class Connection {
 
  private:
   static constexpr std::size_t max_batch = 64;  // messages per read_available
+  MessageView receive(std::chrono::milliseconds timeout, bool head_first);
+  // Whether the message framed at parse_, its header in, may be handed up in part.
+  bool takes_head_first() const noexcept;
   enum class ReadResult { data, short_data, would_block, closed };
   struct Frame {
     std::size_t offset;
@@ -137,6 +156,7 @@ class Connection {
   bool drained_ = true;
   std::vector<Frame> frames_;
   std::vector<MessageView> ready_;
+  PendingMessage pending_{*this};
 };
 
 }  // namespace rtorb::transport

@@ -56,7 +56,9 @@ bool ConnectionHandler::handle_input(Reactor&) {
 void ConnectionHandler::serve_until_closed() noexcept {
   try {
     for (;;) {
-      if (!deliver(connection_->receive_message(Connection::forever))) break;
+      // Large requests come head first: their sequences go from the socket straight
+      // into the servant's arguments (the message handler reads connection.rest()).
+      if (!deliver(connection_->receive_message_head(Connection::forever))) break;
     }
   } catch (const std::exception&) {
     // The peer closed or sent a header we refuse (answered already), or the message

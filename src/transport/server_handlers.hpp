@@ -14,7 +14,9 @@
 namespace rtorb::transport {
 
 // Runs on the thread that read the message (in a pool too: it is the upcall thread). It may
-// send on the connection; an exception it throws drops the connection.
+// send on the connection; an exception it throws drops the connection. A message may be
+// still arriving (thread-per-connection serving takes large ones head first): then
+// Connection::rest() reads the others.
 using MessageHandler = std::function<void(Connection&, std::span<const std::uint8_t> message)>;
 
 // Delivers whole messages: GIOP fragments are put back together first (standard header

@@ -116,7 +116,8 @@ namespace detail {
 // from the bytes does not. The bytes are viewed as T only where the buffer is aligned for
 // T (it is a byte array, which may hold objects of any type since C++20, P0593), and
 // assign() copies trivially copyable elements with memmove; a misaligned buffer takes the
-// resize-and-memcpy path.
+// resize-and-memcpy path. Elements of a message still arriving are received into `v`
+// itself: the zero-fill is then the only pass before the kernel's copy.
 template <class T>
 void read_bulk(InputStream& is, std::vector<T>& v, std::uint32_t count) {
   if (count == 0) {
@@ -124,7 +125,13 @@ void read_bulk(InputStream& is, std::vector<T>& v, std::uint32_t count) {
     return;
   }
   is.align(sizeof(T));
-  const std::span<const std::uint8_t> bytes = is.read_raw(std::size_t{count} * sizeof(T));
+  const std::size_t size = std::size_t{count} * sizeof(T);
+  if (!is.buffered(size) && size <= is.remaining()) {
+    v.resize(count);
+    is.read_array(v.data(), count);
+    return;
+  }
+  const std::span<const std::uint8_t> bytes = is.read_raw(size);
   if (reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(T) == 0) {
     const T* first = reinterpret_cast<const T*>(bytes.data());
     v.assign(first, first + count);

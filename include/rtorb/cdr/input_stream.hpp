@@ -15,6 +15,8 @@
 
 namespace rtorb::cdr {
 
+class MessageRest;
+
 // Limits applied before anything read from the wire is allocated. A length beyond the bytes
 // that remain, or beyond these, raises MARSHAL (marshal_length_too_large or
 // marshal_limit_exceeded) without touching the heap.
@@ -38,6 +40,11 @@ struct InputOptions {
 // bytes that remain and raises CORBA::MARSHAL with a named minor code on a short buffer.
 // The stream never owns memory; views it returns (read_string_view, read_octet_view,
 // read_encapsulation) live as long as the buffer.
+//
+// A stream over a message still arriving (attach_rest) reads the rest on demand: reads past
+// what has arrived receive more into the buffer, and read_array receives a large run of
+// primitives straight into the caller's memory. The inline paths are unchanged: they compare
+// against the end of what is readable instead of the end of the buffer.
 class InputStream {
  public:
   using Options = InputOptions;
@@ -45,7 +52,22 @@ class InputStream {
   InputStream(std::span<const std::uint8_t> data, ByteOrder order) noexcept
       : InputStream(data, order, Options{}) {}
   InputStream(std::span<const std::uint8_t> data, ByteOrder order, Options options) noexcept
-      : data_(data), order_(order), swap_(order != native_byte_order), options_(options) {}
+      : data_(data),
+        readable_(data.size()),
+        order_(order),
+        swap_(order != native_byte_order),
+        options_(options) {}
+
+  // `data` is a whole message of which only the part `rest` says has arrived may be read;
+  // `rest` must outlive the stream and its copies.
+  void attach_rest(MessageRest* rest) noexcept {
+    rest_ = rest;
+    readable_ = pos_;  // the first read asks the rest what is there
+  }
+  // True when the next `size` bytes are in the buffer: always, unless the stream reads a
+  // message still arriving. A reader that would copy them out can instead read_array
+  // them into its own storage, from the socket.
+  bool buffered(std::size_t size) const noexcept { return size <= readable_ - pos_; }
 
   ByteOrder byte_order() const noexcept { return order_; }
   void set_byte_order(ByteOrder order) noexcept {
@@ -92,9 +114,13 @@ class InputStream {
                   !std::is_same_v<T, long double>);
     if (count == 0) return;
     align(sizeof(T));
-    require(count * sizeof(T));
-    std::memcpy(out, data_.data() + pos_, count * sizeof(T));
-    pos_ += count * sizeof(T);
+    const std::size_t size = count * sizeof(T);
+    if (size > readable_ - pos_) [[unlikely]] {
+      receive_array(out, size);
+    } else {
+      std::memcpy(out, data_.data() + pos_, size);
+      pos_ += size;
+    }
     if (swap_ && sizeof(T) > 1) {
       for (std::size_t i = 0; i < count; ++i) out[i] = byte_swap(out[i]);
     }
@@ -135,13 +161,19 @@ class InputStream {
     pos_ += sizeof(T);
     return swap_ ? byte_swap(v) : v;
   }
-  void require(std::size_t size) const {
-    if (size > remaining()) [[unlikely]] fail_truncated(size);
+  void require(std::size_t size) {
+    if (size > readable_ - pos_) [[unlikely]] receive_or_fail(size);
   }
+  // Beyond what is readable: the rest of the message if it is still arriving, MARSHAL
+  // marshal_truncated if it is not there at all.
+  void receive_or_fail(std::size_t size);
+  void receive_array(void* out, std::size_t size);
   [[noreturn]] void fail_truncated(std::size_t wanted) const;
 
   std::span<const std::uint8_t> data_;
   std::size_t pos_ = 0;
+  std::size_t readable_;  // [pos_, readable_) is in the buffer; data_.size() but for a rest
+  MessageRest* rest_ = nullptr;
   ByteOrder order_;
   bool swap_;
   std::uint32_t depth_ = 0;

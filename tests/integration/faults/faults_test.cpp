@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -155,6 +156,31 @@ TEST(StalledClients, AClientThatNeverReadsRepliesDoesNotStopOthers) {
   });
   for (int i = 0; i < 50; ++i) ASSERT_EQ(target->echo(i), i);
   stalled.join();
+}
+
+// A thread-per-connection server takes large requests head first and receives their
+// sequences from the socket as it unmarshals them: one whose sender goes away in the middle
+// costs that connection only.
+TEST(StalledClients, LargeRequestCutShortDoesNotStopAThreadPerConnectionServer) {
+  FaultServer server(free_port(), {"-ORBServerThreads", "per_connection"});
+  Client client;
+  auto target = client.target(server.ior());
+  ASSERT_EQ(target->size_of(Faults::Octets(300'000, 1)), 300'000u);
+
+  // A GIOP 1.2 Request header announcing a 300,000-byte message; 20,000 bytes follow.
+  std::vector<std::uint8_t> cut(20'000, 0);
+  const std::uint8_t header[] = {'G', 'I', 'O', 'P', 1, 2, 1, 0};
+  std::memcpy(cut.data(), header, sizeof header);
+  const std::uint32_t body = 300'000 - 12;
+  std::memcpy(cut.data() + sizeof header, &body, sizeof body);
+  {
+    auto raw = LoopbackConnection::connect_to(Family::ipv4, server.port(), 5s);
+    raw.write_all(cut);
+  }
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(target->size_of(Faults::Octets(200'000 + i, 2)), 200'000u + i);
+    ASSERT_EQ(target->echo(i), i);
+  }
 }
 
 TEST(ServerCrash, CallInProgressFailsPromptlyAndPersistentReferenceWorksAfterRestart) {
