@@ -299,7 +299,10 @@ void InvocationState::receive_reply(std::uint32_t id) {
       const auto wait = bounded ? std::chrono::ceil<std::chrono::milliseconds>(
                                       deadline - std::chrono::steady_clock::now())
                                 : transport::Connection::forever;
-      message = connection.receive_message(std::max(wait, std::chrono::milliseconds(0)));
+      // Head first: a large reply's sequences are received straight into the stub's
+      // results (reply_message keeps connection.rest(), and the lease keeps the connection
+      // until the stub has read them).
+      message = connection.receive_message_head(std::max(wait, std::chrono::milliseconds(0)));
     } catch (const CORBA::TIMEOUT& e) {
       if (!bounded) continue;
       lease->discard();
@@ -341,7 +344,7 @@ void InvocationState::receive_reply(std::uint32_t id) {
     // the full decode checks it; a stale reply to an abandoned request is skipped.
     giop::DecodeOptions options;
     options.limits.max_message_size = orb.options().max_message_size;
-    reply_message = giop::decode_message(message, options);
+    reply_message = giop::decode_message(message, options, connection.rest());
     if (reply_message->get<giop::ReplyHeader>()->request_id == id) return;
   }
 }

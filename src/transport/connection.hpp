@@ -97,7 +97,8 @@ class Connection {
   // then receives the others, as the reader asks, until the next receive on this
   // connection (or finish_message) takes what is left. Its reads wait up to `timeout` too.
   MessageView receive_message_head(std::chrono::milliseconds timeout);
-  // The rest of the message receive_message_head returned, or null if it came whole.
+  // The rest of the message receive_message_head returned, or null if it came whole (or
+  // has all been received since).
   cdr::MessageRest* rest() noexcept { return pending_.active() ? &pending_ : nullptr; }
   // Receives what a reader left of that message (the server does before it replies, so
   // that a client still sending it is never left blocked). Raises as receive_message.

@@ -17,7 +17,11 @@ ConnectionCache::Clock::time_point ConnectionCache::coarse_now() noexcept {
 }
 
 ConnectionCache::Lease::~Lease() {
-  if (connection_) cache_->release(*bucket_, std::move(connection_));
+  if (!connection_) return;
+  // A reply its reader left in the socket (it failed part-way): the server may be blocked
+  // writing the rest, and the next request on this connection would wait behind it.
+  if (connection_->rest() != nullptr) connection_->close();
+  cache_->release(*bucket_, std::move(connection_));
 }
 
 void ConnectionCache::Lease::discard() noexcept {

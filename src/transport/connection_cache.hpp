@@ -97,7 +97,8 @@ class ConnectionCache {
     ~Lease();
     Connection& operator*() const noexcept { return *connection_; }
     Connection* operator->() const noexcept { return connection_.get(); }
-    // Closes the connection instead of returning it (e.g. after a protocol error).
+    // Closes the connection instead of returning it (e.g. after a protocol error). A lease
+    // that ends with a message still arriving (Connection::rest()) closes it too.
     void discard() noexcept;
 
    private:

@@ -82,10 +82,10 @@ void PendingMessage::receive_to(std::size_t end) {
 void PendingMessage::receive_exact(std::uint8_t* out, std::size_t size) {
   const bool bounded = deadline_ != Clock::time_point{};
   // Without a deadline the socket blocks (Connection keeps it in blocking mode), and
-  // MSG_WAITALL returns once all of `size` is there: one call however the kernel queues it.
+  // MSG_WAITALL returns once all it asked for is there.
   const int flags = bounded ? MSG_DONTWAIT : MSG_WAITALL;
   while (size > 0) {
-    const ssize_t n = sys::recv(connection_.fd(), out, size, flags);
+    const ssize_t n = sys::recv(connection_.fd(), out, std::min(size, max_receive), flags);
     if (n > 0) {
       out += n;
       size -= static_cast<std::size_t>(n);

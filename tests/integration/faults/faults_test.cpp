@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -180,6 +181,22 @@ TEST(StalledClients, LargeRequestCutShortDoesNotStopAThreadPerConnectionServer) 
   for (int i = 0; i < 3; ++i) {
     ASSERT_EQ(target->size_of(Faults::Octets(200'000 + i, 2)), 200'000u + i);
     ASSERT_EQ(target->echo(i), i);
+  }
+}
+
+// The client takes large replies head first too: the octets go from the socket into the
+// returned vector, with and without a reply timeout, call after call on one connection.
+TEST(LargeMessages, LargeRepliesArriveWholeInTheResult) {
+  FaultServer server(free_port());
+  for (const char* timeout : {"0", "20000"}) {
+    Client client({"-ORBReplyTimeout", timeout});
+    auto target = client.target(server.ior());
+    for (std::uint32_t n : {300'000u, 65'536u, 1'000'000u, 7u}) {
+      const Faults::Octets octets = target->make(n);
+      ASSERT_EQ(octets.size(), n);
+      EXPECT_EQ(std::count(octets.begin(), octets.end(), 0x5a), static_cast<long>(n));
+      ASSERT_EQ(target->echo(static_cast<std::int32_t>(n)), static_cast<std::int32_t>(n));
+    }
   }
 }
 

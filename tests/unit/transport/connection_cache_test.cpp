@@ -42,6 +42,31 @@ TEST(ConnectionCache, ReturnedConnectionIsReused) {
   EXPECT_EQ(cache.size(), 1u);
 }
 
+// A reply the reader left part-way (taken head first) would hold up the next request.
+TEST(ConnectionCache, LeaseEndingInsideALargeReplyClosesItsConnection) {
+  Listener server;
+  ConnectionCache cache;
+  std::unique_ptr<Connection> peer;
+  std::thread replier;
+  {
+    auto lease = cache.acquire(server.key());
+    peer = accept_within(server.acceptor);
+    ASSERT_TRUE(peer);
+    replier = std::thread([&] {
+      try {
+        peer->send(request_bytes(1, "large", 500'000));
+      } catch (const CORBA::COMM_FAILURE&) {
+        // The lease's end closed the connection before all of it went out.
+      }
+    });
+    lease->receive_message_head(Connection::forever);
+    ASSERT_NE(lease->rest(), nullptr);
+  }
+  replier.join();
+  EXPECT_EQ(cache.idle_count(), 0u);
+  EXPECT_EQ(cache.size(), 0u);
+}
+
 TEST(ConnectionCache, LeasedConnectionIsNotSharedWithASecondCaller) {
   Listener server;
   ConnectionCache cache;
