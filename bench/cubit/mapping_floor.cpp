@@ -1,13 +1,14 @@
 // rtorb-mapping-floor [--seq-len N] [--calls N] [--json] [ORB options]: the user-space work a
 // cube_long_sequence call costs under the IDL to C++11 mapping for an ORB that copies the
-// longs once out of its receive buffer, as rtorb does, timed per call with no ORB and no
+// longs once out of its receive buffer (as rtorb's reactive and pool servers still do for
+// a request), timed per call with no ORB and no
 // socket: the request's longs copied into the servant's `in` vector, the benchmark's own
 // servant (cubit_servant.hpp: a new result vector, every element cubed), and the reply's
 // longs copied into the client's result vector. Added to raw-pingpong's time for the same
 // bytes, it is the lowest p50 such an ORB can reach; the report sets rtorb and omniORB
 // against it (docs/bench.md). An ORB that reads the longs from the socket straight into the
-// sequence (omniORB does) trades each copy for nothing (its own buffer) or, into a
-// std::vector, for the vector's zero-fill. The heap is set up as the cubit servers' is
+// sequence trades each copy for nothing (omniORB's own buffer) or, into a std::vector, for
+// the vector's zero-fill (rtorb's blocking paths, docs/transport.md). The heap is set up as the cubit servers' is
 // (ORB_init with -ORBLockMemory yes).
 #include <chrono>
 #include <cstdint>
