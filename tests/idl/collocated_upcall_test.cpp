@@ -124,6 +124,56 @@ class Locator final : public PortableServer::ServantLocator {
   CORBA::servant_reference<DuckImpl> duck_;
 };
 
+// Sums its `in` sequence, first calling `next` with the values doubled while `depth` lasts;
+// remembers where each upcall found its argument and whether a nested one changed it.
+class TallyImpl final : public CORBA::servant_traits<Zoo::Tally>::base_type {
+ public:
+  std::int64_t sum(const Zoo::Counts& values, const IDL::traits<Zoo::Tally>::ref_type& next,
+                   std::uint32_t depth) override {
+    const std::int64_t own = total(values);
+    std::int64_t nested = 0;
+    if (depth > 0 && next) {
+      Zoo::Counts doubled(values);
+      for (auto& v : doubled) v *= 2;
+      nested = next->sum(doubled, next, depth - 1);
+    }
+    if (total(values) != own) clobbered = true;
+    seen.push_back(&values);
+    return own + nested;
+  }
+  std::uint32_t sizes(const Zoo::Counts& a, const std::vector<std::uint8_t>& b,
+                      const std::vector<std::string>& c) override {
+    return static_cast<std::uint32_t>(a.size() * 10000 + b.size() * 100 + c.size());
+  }
+  bool clobbered = false;
+  std::vector<const Zoo::Counts*> seen;
+
+ private:
+  static std::int64_t total(const Zoo::Counts& values) {
+    std::int64_t t = 0;
+    for (auto v : values) t += v;
+    return t;
+  }
+};
+
+class TallyLocator final : public PortableServer::ServantLocator {
+ public:
+  explicit TallyLocator(CORBA::servant_reference<TallyImpl> tally) : tally_(std::move(tally)) {}
+  CORBA::servant_reference<PortableServer::Servant> preinvoke(
+      const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
+      const std::string&, Cookie&) override {
+    ++calls;
+    return tally_;
+  }
+  void postinvoke(const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
+                  const std::string&, Cookie, CORBA::servant_reference<PortableServer::Servant>)
+      override {}
+  int calls = 0;
+
+ private:
+  CORBA::servant_reference<TallyImpl> tally_;
+};
+
 std::atomic<int> orb_counter{0};
 
 struct Collocated : ::testing::Test {
@@ -291,6 +341,40 @@ TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
   EXPECT_EQ(locator->calls, 1);
   EXPECT_NE(duck->seen.food, &food);  // a copy: the request was marshaled
   EXPECT_EQ(duck->seen.poa_name, "located");
+}
+
+// A located servant is reached through the marshaled path, so its skeleton runs on the
+// calling thread: nested sum() calls nest skeletons, seven deep, more than the four vectors
+// a thread keeps for `in` sequences (rtorb::idl::InSequence). Each upcall must keep its own
+// argument while the ones it called use theirs.
+TEST_F(Collocated, NestedSkeletonsOnOneThreadEachHaveTheirOwnInSequence) {
+  auto tally = CORBA::make_reference<TallyImpl>();
+  auto locator = CORBA::make_reference<TallyLocator>(tally);
+  auto located = child(
+      "tallies",
+      {poa->create_request_processing_policy(
+           PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
+       poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN)});
+  located->set_servant_manager(locator);
+  auto ref = IDL::traits<Zoo::Tally>::narrow(located->create_reference("IDL:Zoo/Tally:1.0"));
+
+  EXPECT_EQ(ref->sum({1, 2, 3}, ref, 6), 6 * 127);  // 6 + 12 + 24 + ... + 384
+  EXPECT_EQ(locator->calls, 7);
+  EXPECT_FALSE(tally->clobbered);
+  ASSERT_EQ(tally->seen.size(), 7u);
+  for (std::size_t i = 0; i < tally->seen.size(); ++i) {
+    for (std::size_t j = i + 1; j < tally->seen.size(); ++j) {
+      EXPECT_NE(tally->seen[i], tally->seen[j]) << "upcalls " << i << " and " << j;
+    }
+  }
+  // One call after another: the same kept vector, for two arguments of the same type in
+  // one call two of them.
+  tally->seen.clear();
+  ref->sum({4}, nullptr, 0);
+  ref->sum({5, 6}, nullptr, 0);
+  ASSERT_EQ(tally->seen.size(), 2u);
+  EXPECT_EQ(tally->seen[0], tally->seen[1]);
+  EXPECT_EQ(ref->sizes({1, 2, 3}, {7, 8}, {"x"}), 30201u);
 }
 
 TEST_F(Collocated, ADeactivatedObjectIsGone) {

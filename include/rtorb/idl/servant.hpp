@@ -3,5 +3,6 @@
 #pragma once
 
 #include <rtorb/idl/dispatch.hpp>
+#include <rtorb/idl/in_sequence.hpp>
 #include <rtorb/orb/server_request.hpp>
 #include <rtorb/poa/servant.hpp>

@@ -119,23 +119,31 @@ TEST_P(Allocations, TwowayCubeStructAllocatesNothingOnEitherSide) {
   EXPECT_EQ(n, 0u);
 }
 
-// The IDL to C++11 mapping makes a sequence a std::vector, so three allocations per call
-// belong to the mapping and the servant, not to the ORB: the server's in-argument, the
-// servant's result and the client's return value. Nothing else may allocate.
+// The IDL to C++11 mapping makes a sequence a std::vector, so two allocations per call
+// belong to the mapping and the servant, not to the ORB: the servant's result and the
+// client's return value. The server's `in` argument is read into a vector its upcall
+// thread keeps (rtorb::idl::InSequence), which allocates once per server thread: at most
+// once more per thread in the counted calls, if a pool thread served none of the warm-up.
+void expect_mapping_vectors_only(std::size_t allocations) {
+  EXPECT_GE(allocations, 2u * counted_calls);
+  EXPECT_LE(allocations, 2u * counted_calls + 2u);
+}
+
 TEST_P(Allocations, TwowayLongSequenceAllocatesOnlyTheMappingsVectors) {
   Cubit::LongSeq input(16, 3);
   const auto n = allocations_of([&](int) {
     const Cubit::LongSeq r = remote_->cube_long_sequence(input);
     EXPECT_EQ(r.size(), 16u);
   });
-  EXPECT_EQ(n, 3u * counted_calls);
+  expect_mapping_vectors_only(n);
 }
 
 // 65536 longs go from the caller's vector and from the servant's (kept) result straight to
 // the socket: the borrowed segments and the blocks after them come from the threads'
-// pools, so the count is the mapping's three vectors, as for a short sequence.
-// The thread-per-connection server receives the request's longs straight into its
-// `in` vector (docs/transport.md), which the results check as well.
+// pools, so the count is the mapping's vectors, as for a short sequence. The
+// thread-per-connection server receives the request's longs straight into its `in` vector
+// and the client the reply's into its result (docs/transport.md), which the results check
+// as well.
 TEST_P(Allocations, TwowayLargeLongSequenceAllocatesOnlyTheMappingsVectorsToo) {
   Cubit::LongSeq input(65536), expected(65536);
   for (std::size_t i = 0; i < input.size(); ++i) {
@@ -146,7 +154,7 @@ TEST_P(Allocations, TwowayLargeLongSequenceAllocatesOnlyTheMappingsVectorsToo) {
     const Cubit::LongSeq r = remote_->cube_long_sequence(input);
     EXPECT_EQ(r, expected);
   });
-  EXPECT_EQ(n, 3u * counted_calls);
+  expect_mapping_vectors_only(n);
 }
 
 // The closing twoway comes after the oneways on the same connection, so the server has

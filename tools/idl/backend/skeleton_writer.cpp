@@ -120,6 +120,30 @@ bool borrows_reply(const Operation& op) {
   return kept;
 }
 
+// An unbounded sequence of numbers (octets included): as an `in` argument it is read into
+// storage the upcall thread keeps (rtorb::idl::InSequence), so that neither its allocation
+// nor its zero-fill is repeated per request.
+bool reuses_in_storage(const Type& type) {
+  const Type& t = resolve_alias(type);
+  if (t.kind != TypeKind::sequence || t.bound != 0) return false;
+  const Type& e = resolve_alias(*t.element);
+  if (e.kind != TypeKind::primitive) return false;
+  switch (e.primitive) {
+    case PrimitiveKind::octet:
+    case PrimitiveKind::int16:
+    case PrimitiveKind::uint16:
+    case PrimitiveKind::int32:
+    case PrimitiveKind::uint32:
+    case PrimitiveKind::int64:
+    case PrimitiveKind::uint64:
+    case PrimitiveKind::float32:
+    case PrimitiveKind::float64:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Reads in and inout arguments in order and declares out ones; inout and out values the
 // reply borrows from are kept by the request.
 void write_argument_reads(const Operation& op, const std::string& request, CodeWriter& w) {
@@ -137,6 +161,10 @@ void write_argument_reads(const Operation& op, const std::string& request, CodeW
     } else if (kept) {
       w.line(type + "& " + a.name + " = " + request + ".keep<" + type + ">([&] { return " +
              read + "; });");
+    } else if (a.direction == ParamDirection::in && reuses_in_storage(*a.type)) {
+      const std::string holder = local_name(op, a.name + "_storage");
+      w.line("const ::rtorb::idl::InSequence<" + type + "> " + holder + "(" + in + ");");
+      w.line("const " + type + "& " + a.name + " = " + holder + ".value();");
     } else {
       w.line(type + " " + a.name + " = " + read + ";");
     }

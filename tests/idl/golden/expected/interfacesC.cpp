@@ -93,6 +93,22 @@ const ::rtorb::cdr::TypeCodeRef& Feeder_tc() {
   return tc;
 }
 
+const ::rtorb::cdr::TypeCodeRef& Counts_tc() {
+  using ::rtorb::cdr::TCKind;
+  using ::rtorb::cdr::TypeCode;
+  static const ::rtorb::cdr::TypeCodeRef tc =
+      TypeCode::alias("IDL:Zoo/Counts:1.0", "Counts", TypeCode::sequence(TypeCode::basic(TCKind::tk_long), 0));
+  return tc;
+}
+
+const ::rtorb::cdr::TypeCodeRef& Tally_tc() {
+  using ::rtorb::cdr::TCKind;
+  using ::rtorb::cdr::TypeCode;
+  static const ::rtorb::cdr::TypeCodeRef tc =
+      TypeCode::interface(TCKind::tk_objref, "IDL:Zoo/Tally:1.0", "Tally");
+  return tc;
+}
+
 }  // namespace rtorb::typecodes::Zoo
 
 const ::CORBA::typecode_reference Zoo::_tc_Closed = ::rtorb::typecodes::Zoo::Closed_tc();
@@ -105,6 +121,8 @@ const ::CORBA::typecode_reference Zoo::_tc_Mallard = ::rtorb::typecodes::Zoo::Ma
 const ::CORBA::typecode_reference Zoo::_tc_Keeper = ::rtorb::typecodes::Zoo::Keeper_tc();
 const ::CORBA::typecode_reference Zoo::_tc_Catalog = ::rtorb::typecodes::Zoo::Catalog_tc();
 const ::CORBA::typecode_reference Zoo::_tc_Feeder = ::rtorb::typecodes::Zoo::Feeder_tc();
+const ::CORBA::typecode_reference Zoo::_tc_Counts = ::rtorb::typecodes::Zoo::Counts_tc();
+const ::CORBA::typecode_reference Zoo::_tc_Tally = ::rtorb::typecodes::Zoo::Tally_tc();
 
 namespace Zoo {
 void operator<<=(::CORBA::Any& any, const ::Zoo::Closed& value) {
@@ -161,6 +179,13 @@ void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Catal
 }
 bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Catalog>& value) {
   return any.extract(value, *::rtorb::typecodes::Zoo::Catalog_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Tally>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Zoo::Tally_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Tally>& value) {
+  return any.extract(value, *::rtorb::typecodes::Zoo::Tally_tc());
 }
 
 }  // namespace Zoo
@@ -643,4 +668,74 @@ std::int32_t Zoo::Catalog::find_by_size_in_table() {
     return upcall->find_by_size_in_table();
   }
   return ::rtorb_invoke::Zoo::Catalog::find_by_size_in_table(*this);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Tally {
+[[gnu::noinline]] std::int64_t sum(::Zoo::Tally& self, const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Tally>(self)) {
+    return upcall->sum(values, next, depth);
+  }
+  std::optional<std::int64_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Tally>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->sum(values, next, depth));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "sum");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, values);
+    ::rtorb::cdr::write(os, next);
+    ::rtorb::cdr::write(os, depth);
+  };
+  ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
+  return ::rtorb::cdr::read<std::int64_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Tally
+}  // namespace
+
+std::int64_t Zoo::Tally::sum(const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
+    return upcall->sum(values, next, depth);
+  }
+  return ::rtorb_invoke::Zoo::Tally::sum(*this, values, next, depth);
+}
+
+namespace {
+namespace rtorb_invoke::Zoo::Tally {
+[[gnu::noinline]] std::uint32_t sizes(::Zoo::Tally& self, const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Tally>(self)) {
+    return upcall->sizes(a, b, c);
+  }
+  std::optional<std::uint32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Zoo::rtorb_upcall_Tally>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->sizes(a, b, c));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "sizes");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, a);
+    ::rtorb::cdr::write(os, b);
+    ::rtorb::cdr::write(os, c);
+  };
+  ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
+  return ::rtorb::cdr::read<std::uint32_t>(reply);
+}
+}  // namespace rtorb_invoke::Zoo::Tally
+}  // namespace
+
+std::uint32_t Zoo::Tally::sizes(const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
+    return upcall->sizes(a, b, c);
+  }
+  return ::rtorb_invoke::Zoo::Tally::sizes(*this, a, b, c);
 }

@@ -311,6 +311,42 @@ class Feeder : public virtual ::CORBA::LocalObject {
 };
 extern const ::CORBA::typecode_reference _tc_Feeder;
 
+using Counts = std::vector<std::int32_t>;
+extern const ::CORBA::typecode_reference _tc_Counts;
+
+class Tally : public virtual ::CORBA::Object {
+ public:
+  std::int64_t sum(const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth);
+  std::uint32_t sizes(const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c);
+
+ protected:
+  Tally() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Zoo/Tally:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Tally(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Tally implements (POA::Zoo::Tally derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Tally : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual std::int64_t sum(const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) = 0;
+  virtual std::uint32_t sizes(const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) = 0;
+
+ protected:
+  rtorb_upcall_Tally() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Zoo::Tally>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Zoo::Tally>& value);
+extern const ::CORBA::typecode_reference _tc_Tally;
+
 }  // namespace Zoo
 
 namespace rtorb::typecodes::Zoo {
@@ -324,6 +360,8 @@ const ::rtorb::cdr::TypeCodeRef& Mallard_tc();
 const ::rtorb::cdr::TypeCodeRef& Keeper_tc();
 const ::rtorb::cdr::TypeCodeRef& Catalog_tc();
 const ::rtorb::cdr::TypeCodeRef& Feeder_tc();
+const ::rtorb::cdr::TypeCodeRef& Counts_tc();
+const ::rtorb::cdr::TypeCodeRef& Tally_tc();
 }  // namespace rtorb::typecodes::Zoo
 
 namespace IDL {
@@ -414,6 +452,17 @@ struct traits<::Zoo::Feeder> {
   static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Zoo::Feeder_tc(); }
   static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
     return ::rtorb::detail::narrow_local<::Zoo::Feeder>(object);
+  }
+};
+
+template <>
+struct traits<::Zoo::Tally> {
+  using ref_type = ::CORBA::object_reference<::Zoo::Tally>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Zoo::Tally>;
+  static constexpr const char* repository_id = "IDL:Zoo/Tally:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Zoo::Tally_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Zoo::Tally>(object, repository_id);
   }
 };
 

@@ -379,3 +379,59 @@ void POA::Zoo::Catalog::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
   if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
   skeletons[slot](*this, request);
 }
+
+// Tally
+
+::CORBA::object_reference<::Zoo::Tally> POA::Zoo::Tally::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Zoo::Tally>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Zoo::Tally::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Zoo/Tally:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Zoo::Tally::rtorb_repository_id() const { return "IDL:Zoo/Tally:1.0"; }
+
+void POA::Zoo::Tally::rtorb_skel_op_sum(::POA::Zoo::Tally& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  const ::rtorb::idl::InSequence<::Zoo::Counts> values_storage(in);
+  const ::Zoo::Counts& values = values_storage.value();
+  ::CORBA::object_reference<::Zoo::Tally> next = ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Tally>>(in);
+  std::uint32_t depth = ::rtorb::cdr::read<std::uint32_t>(in);
+  std::int64_t result = self.sum(values, next, depth);
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Tally::rtorb_skel_op_sizes(::POA::Zoo::Tally& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  const ::rtorb::idl::InSequence<::Zoo::Counts> a_storage(in);
+  const ::Zoo::Counts& a = a_storage.value();
+  const ::rtorb::idl::InSequence<std::vector<std::uint8_t>> b_storage(in);
+  const std::vector<std::uint8_t>& b = b_storage.value();
+  std::vector<std::string> c = ::rtorb::cdr::read<std::vector<std::string>>(in);
+  std::uint32_t result = self.sizes(a, b, c);
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Zoo::Tally::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // A perfect hash over the operations of Tally and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Zoo::Tally&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {6};
+  static constexpr std::string_view operations[] = {
+      "sizes",
+      "sum",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_op_sizes,
+      rtorb_skel_op_sum,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}

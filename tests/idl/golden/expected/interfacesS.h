@@ -106,6 +106,22 @@ class Catalog : public virtual ::PortableServer::Servant, public virtual ::Zoo::
   static void rtorb_skel_op_find_by_size_in_table(::POA::Zoo::Catalog& self, ::rtorb::orb::ServerRequest& request);
 };
 
+class Tally : public virtual ::PortableServer::Servant, public virtual ::Zoo::rtorb_upcall_Tally {
+ public:
+  // The operations to implement are the pure virtuals of ::Zoo::rtorb_upcall_Tally.
+
+  ::CORBA::object_reference<::Zoo::Tally> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Tally() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_sum(::POA::Zoo::Tally& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_sizes(::POA::Zoo::Tally& self, ::rtorb::orb::ServerRequest& request);
+};
+
 }  // namespace POA::Zoo
 
 namespace CORBA {
@@ -144,6 +160,12 @@ template <>
 struct servant_traits<::Zoo::Catalog> {
   using base_type = ::POA::Zoo::Catalog;
   using ref_type = ::CORBA::servant_reference<::POA::Zoo::Catalog>;
+};
+
+template <>
+struct servant_traits<::Zoo::Tally> {
+  using base_type = ::POA::Zoo::Tally;
+  using ref_type = ::CORBA::servant_reference<::POA::Zoo::Tally>;
 };
 
 }  // namespace CORBA
