@@ -106,14 +106,16 @@ class Activator final : public PortableServer::ServantActivator {
   CORBA::servant_reference<DuckImpl> duck_;
 };
 
+// Hands out one servant for every request, counting them.
+template <class S>
 class Locator final : public PortableServer::ServantLocator {
  public:
-  explicit Locator(CORBA::servant_reference<DuckImpl> duck) : duck_(std::move(duck)) {}
+  explicit Locator(CORBA::servant_reference<S> servant) : servant_(std::move(servant)) {}
   CORBA::servant_reference<PortableServer::Servant> preinvoke(
       const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
       const std::string&, Cookie&) override {
     ++calls;
-    return duck_;
+    return servant_;
   }
   void postinvoke(const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
                   const std::string&, Cookie, CORBA::servant_reference<PortableServer::Servant>)
@@ -121,7 +123,7 @@ class Locator final : public PortableServer::ServantLocator {
   std::atomic<int> calls{0};
 
  private:
-  CORBA::servant_reference<DuckImpl> duck_;
+  CORBA::servant_reference<S> servant_;
 };
 
 // Sums its `in` sequence, first calling `next` with the values doubled while `depth` lasts;
@@ -154,24 +156,6 @@ class TallyImpl final : public CORBA::servant_traits<Zoo::Tally>::base_type {
     for (auto v : values) t += v;
     return t;
   }
-};
-
-class TallyLocator final : public PortableServer::ServantLocator {
- public:
-  explicit TallyLocator(CORBA::servant_reference<TallyImpl> tally) : tally_(std::move(tally)) {}
-  CORBA::servant_reference<PortableServer::Servant> preinvoke(
-      const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
-      const std::string&, Cookie&) override {
-    ++calls;
-    return tally_;
-  }
-  void postinvoke(const PortableServer::ObjectId&, IDL::traits<PortableServer::POA>::ref_type,
-                  const std::string&, Cookie, CORBA::servant_reference<PortableServer::Servant>)
-      override {}
-  int calls = 0;
-
- private:
-  CORBA::servant_reference<TallyImpl> tally_;
 };
 
 std::atomic<int> orb_counter{0};
@@ -328,7 +312,7 @@ TEST_F(Collocated, TheDefaultServantIsCalledWithTheRequestsObjectId) {
 }
 
 TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
-  auto locator = CORBA::make_reference<Locator>(duck);
+  auto locator = CORBA::make_reference<Locator<DuckImpl>>(duck);
   auto located = child(
       "located",
       {poa->create_request_processing_policy(
@@ -349,7 +333,7 @@ TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
 // argument while the ones it called use theirs.
 TEST_F(Collocated, NestedSkeletonsOnOneThreadEachHaveTheirOwnInSequence) {
   auto tally = CORBA::make_reference<TallyImpl>();
-  auto locator = CORBA::make_reference<TallyLocator>(tally);
+  auto locator = CORBA::make_reference<Locator<TallyImpl>>(tally);
   auto located = child(
       "tallies",
       {poa->create_request_processing_policy(
