@@ -122,6 +122,8 @@ inline U* memoized_upcall(const CORBA::Object& proxy) noexcept {
   const detail::DirectMemo* memo = detail::valid_direct_memo(proxy);
   if (memo == nullptr) return nullptr;
   DirectUpcall* upcall = memo->upcall;
+  // Never null in a published memo: without this, typeid(*upcall) checks for null first.
+  if (upcall == nullptr) __builtin_unreachable();
   const detail::UpcallCastMemo& cast = detail::upcall_cast_memo<U>;
   if (&typeid(*upcall) != cast.type) return nullptr;
   return reinterpret_cast<U*>(reinterpret_cast<char*>(upcall) + cast.offset);
