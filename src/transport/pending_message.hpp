@@ -8,14 +8,14 @@
 #include <cstdint>
 #include <rtorb/cdr/message_rest.hpp>
 
+#include "transport/deadline.hpp"
+
 namespace rtorb::transport {
 
 class Connection;
 
 class PendingMessage final : public cdr::MessageRest {
  public:
-  using Clock = std::chrono::steady_clock;
-
   // Bytes the buffer takes ahead of a reader that needs only a few: one recv per this many
   // bytes of headers or structures at most, little enough to leave a sequence that follows
   // to receive_into.
