@@ -177,6 +177,17 @@ struct Collocated : ::testing::Test {
                                                      CORBA::PolicyList policies) {
     return poa->create_POA(name, poa->the_POAManager(), policies);
   }
+  // A child POA whose servants `locator` finds for each request (NON_RETAIN).
+  IDL::traits<PortableServer::POA>::ref_type located_by(
+      const std::string& name, CORBA::object_reference<PortableServer::ServantManager> locator) {
+    auto located = child(
+        name,
+        {poa->create_request_processing_policy(
+             PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
+         poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN)});
+    located->set_servant_manager(locator);
+    return located;
+  }
   IDL::traits<Zoo::Duck>::ref_type duck_in(const IDL::traits<PortableServer::POA>::ref_type& p) {
     return IDL::traits<Zoo::Duck>::narrow(p->servant_to_reference(duck));
   }
@@ -313,12 +324,7 @@ TEST_F(Collocated, TheDefaultServantIsCalledWithTheRequestsObjectId) {
 
 TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
   auto locator = CORBA::make_reference<Locator<DuckImpl>>(duck);
-  auto located = child(
-      "located",
-      {poa->create_request_processing_policy(
-           PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
-       poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN)});
-  located->set_servant_manager(locator);
+  auto located = located_by("located", locator);
   auto ref = IDL::traits<Zoo::Duck>::narrow(located->create_reference("IDL:Zoo/Duck:1.0"));
   const std::string food = "bread";
   ref->feed(nullptr, food);
@@ -334,12 +340,7 @@ TEST_F(Collocated, AServantLocatorIsServedThroughTheMarshaledPath) {
 TEST_F(Collocated, NestedSkeletonsOnOneThreadEachHaveTheirOwnInSequence) {
   auto tally = CORBA::make_reference<TallyImpl>();
   auto locator = CORBA::make_reference<Locator<TallyImpl>>(tally);
-  auto located = child(
-      "tallies",
-      {poa->create_request_processing_policy(
-           PortableServer::RequestProcessingPolicyValue::USE_SERVANT_MANAGER),
-       poa->create_servant_retention_policy(PortableServer::ServantRetentionPolicyValue::NON_RETAIN)});
-  located->set_servant_manager(locator);
+  auto located = located_by("tallies", locator);
   auto ref = IDL::traits<Zoo::Tally>::narrow(located->create_reference("IDL:Zoo/Tally:1.0"));
 
   EXPECT_EQ(ref->sum({1, 2, 3}, ref, 6), 6 * 127);  // 6 + 12 + 24 + ... + 384
