@@ -49,7 +49,25 @@ bool declared(const CORBA::UserException& e, std::span<const UserExceptionEntry>
   }
 }
 
+// Claims a memo's typed slot while `typed` is being written.
+constexpr char claiming_typed = 0;
+
 }  // namespace
+
+void remember_typed_upcall(const CORBA::Object& proxy, const DirectUpcall* upcall,
+                           const void* tag, void* typed) noexcept {
+  const void* core = core_of(proxy).get();
+  if (core == nullptr) return;
+  const detail::DirectMemo* memo =
+      static_cast<const detail::DirectMemoSlot*>(core)->direct_memo.load(std::memory_order_acquire);
+  if (memo == nullptr || memo->upcall != upcall) return;  // rebound meanwhile
+  const void* unset = nullptr;
+  if (!memo->typed_for.compare_exchange_strong(unset, &claiming_typed, std::memory_order_relaxed)) {
+    return;  // set once, by whichever interface came first
+  }
+  memo->typed.store(typed, std::memory_order_relaxed);
+  memo->typed_for.store(tag, std::memory_order_release);
+}
 
 DirectUpcall* refresh_direct_upcall(const CORBA::Object& proxy) noexcept {
   ObjectCore* core = core_of(proxy).get();

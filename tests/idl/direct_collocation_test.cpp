@@ -194,6 +194,49 @@ TEST_F(Direct, OperationsInheritedThroughTheDiamondGoDirect) {
   EXPECT_EQ(witness.through_poa(), 0);
 }
 
+// A reference's memo keeps the servant as the upcall class of the first interface a stub
+// asked for; calls through the other interfaces of the same reference must still reach the
+// right subobject (the classes sit at different offsets in the diamond).
+TEST_F(Direct, OneReferenceCalledThroughEveryInterfaceOfTheDiamond) {
+  auto duck = ref<Zoo::Duck>(duck_servant);
+  for (std::int32_t i = 1; i <= 3; ++i) {
+    duck->walk(1);                      // Walker
+    duck->swim(static_cast<float>(i));  // Swimmer
+    duck->age(duck->age() + 10);        // Animal
+    double weight = 0;
+    std::string tag = "t";
+    EXPECT_EQ(duck->measure(i, weight, tag), 2 * i);  // Duck
+    EXPECT_EQ(weight, 1.5 * i);
+    EXPECT_EQ(tag, "t!");
+    EXPECT_EQ(duck_servant->swum(), static_cast<float>(i));
+  }
+  EXPECT_EQ(duck->age(), 33);
+  EXPECT_EQ(witness.calls(), 3 * 5 + 1);
+  EXPECT_EQ(witness.through_poa(), 0);
+}
+
+TEST_F(Direct, ThreadsRacingThroughDifferentInterfacesOfOneReference) {
+  auto duck = ref<Zoo::Duck>(duck_servant);
+  witness.enabled = false;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 2000; ++i) {
+        if (t % 2 == 0) {
+          if (duck->name() != "duck") ++wrong;
+        } else {
+          double weight = 0;
+          std::string tag;
+          if (duck->measure(i, weight, tag) != 2 * i || tag != "!") ++wrong;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
 TEST_F(Direct, ADirectCallAllocatesNothing) {
   auto duck = ref<Zoo::Duck>(duck_servant);
   duck->walk(1);  // warms the per-thread memos

@@ -44,7 +44,16 @@ struct DirectMemo {
   std::atomic<std::uint64_t> epoch{0};
   const std::atomic<std::uint64_t>* epoch_source = nullptr;
   DirectUpcall* upcall = nullptr;  // never null in a published memo
+  // `upcall` as the upcall class of the first interface a stub found it through, so that
+  // the stub's fast path needs no cast: set once (`typed` before `typed_for`, which holds
+  // that class's upcall_tag), never changed while the memo lives.
+  mutable std::atomic<const void*> typed_for{nullptr};
+  mutable std::atomic<void*> typed{nullptr};
 };
+
+// One address per upcall class, naming it in DirectMemo::typed_for.
+template <class U>
+inline constexpr char upcall_tag = 0;
 
 // The first base of ObjectCore (src/orb/object_core.hpp), at offset 0 (ObjectCore has no
 // other base and no virtual functions; its constructor checks the offset), so that the
@@ -114,26 +123,35 @@ inline U* upcall_cast(DirectUpcall* upcall) noexcept {
   return detail::upcall_cast_slow<U>(upcall);
 }
 
-// The stub's inline fast path: the memoised servant as U when both the reference's memo
-// and this thread's cast memo for U hit; null otherwise (then direct_upcall, out of line,
-// does the rest). Only loads and compares, so the stub needs no stack frame.
+// The stub's inline fast path: the memoised servant as U when the reference's memo is
+// valid and already holds it as U; null otherwise (then direct_upcall, out of line, does
+// the rest). Only loads and compares, so the stub needs no stack frame.
 template <class U>
 inline U* memoized_upcall(const CORBA::Object& proxy) noexcept {
   const detail::DirectMemo* memo = detail::valid_direct_memo(proxy);
-  if (memo == nullptr) return nullptr;
-  DirectUpcall* upcall = memo->upcall;
-  // Never null in a published memo: without this, typeid(*upcall) checks for null first.
-  if (upcall == nullptr) __builtin_unreachable();
-  const detail::UpcallCastMemo& cast = detail::upcall_cast_memo<U>;
-  if (&typeid(*upcall) != cast.type) return nullptr;
-  return reinterpret_cast<U*>(reinterpret_cast<char*>(upcall) + cast.offset);
+  if (memo == nullptr || memo->typed_for.load(std::memory_order_acquire) != &detail::upcall_tag<U>) {
+    return nullptr;
+  }
+  void* typed = memo->typed.load(std::memory_order_relaxed);
+  // Set before typed_for: without this, the stub tests the pointer for null again.
+  if (typed == nullptr) __builtin_unreachable();
+  return static_cast<U*>(typed);
 }
 
-// direct_upcall_of as the upcall class of the stub's interface.
+// Gives the memo of `proxy`'s reference, if it still binds `upcall`, `typed` as the upcall
+// class `tag` names, unless it holds one already.
+void remember_typed_upcall(const CORBA::Object& proxy, const DirectUpcall* upcall,
+                           const void* tag, void* typed) noexcept;
+
+// direct_upcall_of as the upcall class of the stub's interface, remembered in the memo for
+// memoized_upcall.
 template <class U>
 inline U* direct_upcall(const CORBA::Object& proxy) noexcept {
   DirectUpcall* upcall = direct_upcall_of(proxy);
-  return upcall != nullptr ? upcall_cast<U>(upcall) : nullptr;
+  if (upcall == nullptr) return nullptr;
+  U* typed = upcall_cast<U>(upcall);
+  if (typed != nullptr) remember_typed_upcall(proxy, upcall, &detail::upcall_tag<U>, typed);
+  return typed;
 }
 
 // Runs `call` with the servant a collocated request on `proxy` would be dispatched to,
