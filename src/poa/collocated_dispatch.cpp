@@ -31,10 +31,10 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
   std::unique_lock<std::recursive_mutex> serial;
   if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
 
-  ServantRef servant;
+  ServantRef default_servant;  // held for the call; an entry holds its own
   orb::DirectUpcall* direct = nullptr;
   std::uint32_t slot = key.address.slot;
-  ActiveObjectMap::Entry* entry = pin_entry(key, servant, direct);
+  ActiveObjectMap::Entry* entry = pin_entry(key, direct);
   if (entry != nullptr) {
     if (direct == nullptr) {  // no generated skeleton: marshaled
       end_entry_upcall(entry, slot);
@@ -48,13 +48,12 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       // Being deactivated: the marshaled path raises what the policies say.
       if (entry->deactivating || entry->direct == nullptr) return false;
       ++entry->in_flight;
-      servant = entry->servant;
       direct = entry->direct;
     } else {
       // Not active: only a default servant is found without a servant manager.
       if (!policies_.use_default_servant() || default_direct_ == nullptr) return false;
       slot = no_slot;
-      servant = default_servant_;
+      default_servant = default_servant_;
       direct = default_direct_;
     }
     ++in_flight_;
@@ -65,7 +64,8 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
     std::uint32_t slot;
     ~Counted() { poa.end_entry_upcall(entry, slot); }
   } counted{*this, entry, slot};
-  UpcallFrame frame{system_.get(), this, key.object_id, &servant, nullptr};
+  UpcallFrame frame{system_.get(), this, key.object_id,
+                    entry != nullptr ? &entry->servant : &default_servant, nullptr};
   UpcallScope scope(frame);
   return call(direct);
 }

@@ -37,9 +37,13 @@ class Finally {
 }  // namespace
 
 struct PoaImpl::Upcall {
-  ServantRef servant;
+  ServantRef held;                          // the servant, unless `entry` holds it
   ActiveObjectMap::Entry* entry = nullptr;  // the active object map entry pinned, if any
   std::uint32_t slot = no_slot;             // where `entry` is
+  // A pinned entry's servant needs no reference of its own (pin_entry).
+  const ServantRef& servant() const noexcept {
+    return entry != nullptr ? entry->servant : held;
+  }
   CORBA::object_reference<PortableServer::ServantLocator> locator;  // preinvoke was called
   PortableServer::ServantLocator::Cookie cookie = nullptr;
 };
@@ -78,9 +82,9 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
 
   Upcall upcall = find_servant(request, key);
   try {
-    UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant, nullptr};
+    UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);
-    upcall.servant->rtorb_dispatch(request);
+    upcall.servant()->rtorb_dispatch(request);
   } catch (...) {
     release_servant(upcall, request, false);
     throw;
@@ -88,7 +92,7 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   release_servant(upcall, request, true);
 }
 
-ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key, ServantRef& servant,
+ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key,
                                            orb::DirectUpcall*& direct) noexcept {
   const std::uint32_t slot = key.address.slot;
   if (!policies_.retain() || slot == no_slot || key.instance != system_->instance()) {
@@ -114,12 +118,9 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key, ServantRef& ser
       if (active() && same_bytes(entry->id, key.object_id)) pinned = entry;
     }
   }
-  if (pinned != nullptr) {
-    // Copied while still counted in lookups_: destroy(false) removes entries (pinned or
-    // not) once lookups_ is 0.
-    servant = pinned->servant;
-    direct = pinned->direct;
-  }
+  // Read while still counted in lookups_: destroy(false) reads in_flight once lookups_ is
+  // 0, and leaves the entries it finds pinned in the map.
+  if (pinned != nullptr) direct = pinned->direct;
   --lookups_;
   if (pinned != nullptr) return pinned;
   end_entry_upcall(raised, slot);  // may finish a deactivation this held up: after lookups_
@@ -128,7 +129,7 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key, ServantRef& ser
 
 bool PoaImpl::pin_active(const ParsedKey& key, Upcall& upcall) noexcept {
   orb::DirectUpcall* direct = nullptr;
-  ActiveObjectMap::Entry* entry = pin_entry(key, upcall.servant, direct);
+  ActiveObjectMap::Entry* entry = pin_entry(key, direct);
   if (entry == nullptr) return false;
   upcall.entry = entry;
   upcall.slot = key.address.slot;
@@ -194,7 +195,6 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
       }
       if (entry != nullptr && !entry->deactivating) {
         ++entry->in_flight;
-        upcall.servant = entry->servant;
         upcall.entry = entry;
         upcall.slot = slot;
         return upcall;
@@ -221,7 +221,7 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
       raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_default_servant,
                                 "no default servant set");
     }
-    upcall.servant = default_servant_;
+    upcall.held = default_servant_;
     return upcall;
   }
   // NON_RETAIN + USE_SERVANT_MANAGER (the policy checks allow nothing else here).
@@ -232,12 +232,12 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
   lock.unlock();
   const ObjectId oid(key.object_id.begin(), key.object_id.end());
   try {
-    upcall.servant = locator->preinvoke(oid, ref_type::adopt(shared_from_this()),
-                                        std::string(request.operation()), upcall.cookie);
+    upcall.held = locator->preinvoke(oid, ref_type::adopt(shared_from_this()),
+                                     std::string(request.operation()), upcall.cookie);
   } catch (const PortableServer::ForwardRequest& forward) {
     throw orb::LocationForward{forward.forward_reference(), false};
   }
-  if (!upcall.servant) {
+  if (!upcall.held) {
     raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_null_servant, "preinvoke returned nil");
   }
   upcall.locator = std::move(locator);
@@ -282,7 +282,7 @@ void PoaImpl::release_servant(Upcall& upcall, orb::ServerRequest& request, bool 
     try {
       upcall.locator->postinvoke(oid, ref_type::adopt(shared_from_this()),
                                  std::string(request.operation()), upcall.cookie,
-                                 upcall.servant);
+                                 upcall.held);
     } catch (const CORBA::SystemException&) {
       // After a successful upcall its exception is the reply (the ORB restarts it);
       // after a failed one the upcall's own exception stands.

@@ -231,12 +231,19 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
       idle_.wait(lock, [this] { return in_flight_.load() == 0; });
       --idle_waiters_;
     }
-    // A request that began pin_active before destroyed_ was set may still be copying a
-    // servant out of the map; it takes no lock and never waits, so this wait is short.
+    // A request that began pin_entry before destroyed_ was set may still be pinning an
+    // entry; it takes no lock and never waits, so this wait is short.
     while (lookups_.load() != 0) std::this_thread::yield();
     for (const auto slot : map_.used_slots()) {
-      ObjectId id = map_.at(slot).id;
-      removed.emplace_back(std::move(id), map_.remove(slot));
+      auto& entry = map_.at(slot);
+      if (entry.in_flight.load() != 0) {
+        // An upcall still running reads its entry's servant (POA Current, the call itself):
+        // the entry stays, unreachable, until the POA goes; it is etherealized all the same.
+        removed.emplace_back(entry.id, entry.servant);
+      } else {
+        ObjectId id = entry.id;
+        removed.emplace_back(std::move(id), map_.remove(slot));
+      }
     }
     activator = std::move(activator_);
     locator_ = nullptr;

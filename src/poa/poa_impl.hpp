@@ -148,12 +148,11 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
   // The lock-free path to an active object named by its slot: counts the upcall on the
-  // POA, pins the entry and copies its servant and direct upcall, or returns nullptr
-  // having counted nothing (the caller then takes the mutex, which also explains every
-  // refusal). Only the copies may be used after it returns: destroy(false) removes
-  // entries, pinned or not.
-  ActiveObjectMap::Entry* pin_entry(const ParsedKey& key, ServantRef& servant,
-                                    orb::DirectUpcall*& direct) noexcept;
+  // POA, pins the entry and copies its direct upcall, or returns nullptr having counted
+  // nothing (the caller then takes the mutex, which also explains every refusal). A pinned
+  // entry keeps its id and servant until end_entry_upcall: deactivation waits for it, and
+  // destroy(false) leaves it in the map.
+  ActiveObjectMap::Entry* pin_entry(const ParsedKey& key, orb::DirectUpcall*& direct) noexcept;
   // pin_entry for find_servant, into `upcall`.
   bool pin_active(const ParsedKey& key, Upcall& upcall) noexcept;
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,

@@ -102,6 +102,49 @@ TEST_F(DispatchFixture, PoaCurrentDescribesTheRunningUpcall) {
   EXPECT_THROW(current->get_object_id(), PS::Current::NoContext);
 }
 
+// An upcall reads its servant from its active object map entry, holding no reference of
+// its own: destroy without waiting, from inside the upcall, must leave that entry (and so
+// the servant and POA Current's view) intact until the upcall ends, and still etherealize.
+TEST_F(DispatchFixture, DestroyWithoutWaitingFromInsideAnUpcallKeepsItsServantToTheEnd) {
+  struct Activator : PS::ServantActivator {
+    std::vector<ObjectId> etherealized;
+    CORBA::servant_reference<PS::Servant> incarnate(const ObjectId&,
+                                                    CORBA::object_reference<POA>) override {
+      return nullptr;
+    }
+    void etherealize(const ObjectId& id, CORBA::object_reference<POA>,
+                     CORBA::servant_reference<PS::Servant>, bool, bool) override {
+      etherealized.push_back(id);
+    }
+  };
+  auto current = IDL::traits<PS::Current>::narrow(system->current());
+  const CORBA::PolicyList policies = {root->create_request_processing_policy(
+      PS::RequestProcessingPolicyValue::USE_SERVANT_MANAGER)};
+  auto poa = root->create_POA("self-destructing", root->the_POAManager(), policies);
+  auto activator = CORBA::make_reference<Activator>();
+  poa->set_servant_manager(activator);
+  auto doomed = CORBA::make_reference<EchoServant>();
+  const ObjectId id = poa->activate_object(doomed);
+  auto ref = poa->id_to_reference(id);
+  std::weak_ptr<PS::Servant> watch = doomed.shared();
+  bool checked = false;
+  doomed->hook = [&] {
+    poa->destroy(true, false);
+    EXPECT_EQ(activator->etherealized.size(), 1u);
+    EXPECT_EQ(current->get_object_id(), id);
+    EXPECT_EQ(current->get_servant().shared(), watch.lock());
+    checked = true;
+  };
+  auto request = call(*system, ref, "echo", 5);
+  EXPECT_TRUE(checked);
+  EXPECT_EQ(request->reply_stream().read_long(), 5);
+  doomed->hook = nullptr;
+  doomed = nullptr;
+  poa = nullptr;
+  ref = nullptr;
+  EXPECT_TRUE(watch.expired());  // the entry left in place went with the POA
+}
+
 TEST_F(DispatchFixture, ThisActivatesImplicitlyInTheRootPoa) {
   EXPECT_THROW(servant->this_reference(), CORBA::OBJ_ADAPTER);  // never activated: no ORB
   root->activate_object(servant);
