@@ -99,31 +99,28 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key,
     return nullptr;
   }
   // Sequentially consistent, like the other side of each pair: destroy(wait) sets
-  // destroyed_, then waits for in_flight_; destroy without waiting sets it, then waits
-  // for lookups_; deactivate_object marks the entry, then reads its in_flight.
+  // destroyed_, then waits for in_flight_; destroy without waiting sets it, then reads
+  // each entry's in_flight; deactivate_object marks the entry, then reads its in_flight.
   ++in_flight_;
-  ++lookups_;
-  ActiveObjectMap::Entry* pinned = nullptr;
-  ActiveObjectMap::Entry* raised = nullptr;
-  if (!destroyed_.load()) {
-    ActiveObjectMap::Entry* entry = map_.slot_entry(slot);
-    const auto active = [&] {
-      return entry->used.load() && entry->generation.load() == key.address.slot_generation &&
-             !entry->deactivating.load();
-    };
-    if (entry != nullptr && active()) {
-      raised = entry;
-      ++entry->in_flight;
-      // Still the same activation, now pinned: nothing rewrites its id or servant.
-      if (active() && same_bytes(entry->id, key.object_id)) pinned = entry;
-    }
+  ActiveObjectMap::Entry* entry = destroyed_.load() ? nullptr : map_.slot_entry(slot);
+  const auto active = [&] {
+    return entry->used.load() && entry->generation.load() == key.address.slot_generation &&
+           !entry->deactivating.load();
+  };
+  if (entry == nullptr || !active()) {
+    end_upcall();
+    return nullptr;
   }
-  // Read while still counted in lookups_: destroy(false) reads in_flight once lookups_ is
-  // 0, and leaves the entries it finds pinned in the map.
-  if (pinned != nullptr) direct = pinned->direct;
-  --lookups_;
-  if (pinned != nullptr) return pinned;
-  end_entry_upcall(raised, slot);  // may finish a deactivation this held up: after lookups_
+  ++entry->in_flight;
+  // Pinned if still the same activation and the POA still stands: then nothing rewrites
+  // its id or servant (deactivation waits for in_flight, destroy leaves the entry). Only
+  // atomics are read until both checks pass, since an entry destroy found unpinned may be
+  // being removed.
+  if (!destroyed_.load() && active() && same_bytes(entry->id, key.object_id)) {
+    direct = entry->direct;
+    return entry;
+  }
+  end_entry_upcall(entry, slot);  // may finish a deactivation this held up
   return nullptr;
 }
 

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
-#include <thread>
 #include <utility>
 
 #include "poa/poa_system.hpp"
@@ -231,11 +230,10 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
       idle_.wait(lock, [this] { return in_flight_.load() == 0; });
       --idle_waiters_;
     }
-    // A request that began pin_entry before destroyed_ was set may still be pinning an
-    // entry; it takes no lock and never waits, so this wait is short.
-    while (lookups_.load() != 0) std::this_thread::yield();
     for (const auto slot : map_.used_slots()) {
       auto& entry = map_.at(slot);
+      // After destroyed_, sequentially consistent: a request pinning the entry either counted
+      // itself here first or sees destroyed_ and lets go (pin_entry).
       if (entry.in_flight.load() != 0) {
         // An upcall still running reads its entry's servant (POA Current, the call itself):
         // the entry stays, unreachable, until the POA goes; it is etherealized all the same.

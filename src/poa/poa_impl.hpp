@@ -188,9 +188,7 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::atomic<std::size_t> idle_waiters_{0};
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
   std::condition_variable incarnated_;                 // an incarnate() returned
-  std::atomic<bool> destroyed_{false};  // set under M; pin_active reads it without
-  // Requests inside pin_active: destroy without waiting removes no entry until it is 0.
-  std::atomic<std::size_t> lookups_{0};
+  std::atomic<bool> destroyed_{false};  // set under M; pin_entry reads it without
   std::recursive_mutex single_thread_;  // SINGLE_THREAD_MODEL: one upcall at a time
 };
 

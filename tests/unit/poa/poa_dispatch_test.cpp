@@ -451,8 +451,8 @@ TEST_F(DispatchFixture, CallsByKeySlotRacingDeactivationAndReactivationReachOnly
 }
 
 TEST_F(DispatchFixture, CallsRacingDestroyWithoutWaitingEndCleanly) {
-  // destroy(false) removes the entries while calls may be inside the lock-free lookup: it
-  // waits for those lookups (never for upcalls), and every call ends served or refused.
+  // destroy(false) removes the entries while calls may be inside the lock-free lookup
+  // (without waiting for them or for upcalls): every call ends served or refused.
   auto poa = root->create_POA("doomed", root->the_POAManager(), {});
   auto ref = poa->id_to_reference(poa->activate_object(servant));
   std::atomic<int> served{0};
