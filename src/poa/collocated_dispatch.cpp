@@ -47,7 +47,7 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
     if (entry != nullptr) {
       // Being deactivated: the marshaled path raises what the policies say.
       if (entry->deactivating || entry->direct == nullptr) return false;
-      ++entry->in_flight;
+      ++entry->in_flight;  // an entry's upcalls are counted on it
       direct = entry->direct;
     } else {
       // Not active: only a default servant is found without a servant manager.
@@ -55,8 +55,8 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       slot = no_slot;
       default_servant = default_servant_;
       direct = default_direct_;
+      ++in_flight_;
     }
-    ++in_flight_;
   }
   struct Counted {  // ends the counted upcall however `call` leaves
     PoaImpl& poa;

@@ -58,20 +58,28 @@ void PoaImpl::end_upcall() noexcept {
 }
 
 void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept {
-  // deactivate_object marks, then reads in_flight; this drops in_flight, then reads the
-  // mark (both sequentially consistent): at least one of the two sees the entry idle and
-  // finishes it, and a second finisher finds it removed or reused.
-  if (entry != nullptr && entry->in_flight.fetch_sub(1) == 1 && entry->deactivating.load()) {
-    std::unique_lock lock(mutex_);
-    if (entry->used && entry->deactivating.load() && entry->in_flight.load() == 0) {
-      try {
-        finish_deactivation(slot, lock, false);
-      } catch (...) {
-        // etherealize's own exceptions are swallowed there; nothing else is expected.
-      }
+  if (entry == nullptr) {
+    end_upcall();
+    return;
+  }
+  // deactivate_object marks, then reads in_flight; destroy(wait) counts itself in
+  // idle_waiters_, then reads in_flight under the mutex; this drops in_flight, then reads
+  // the mark and the waiters (all sequentially consistent). So at least one side sees the
+  // entry idle: a deactivation is finished (a second finisher finds the entry removed or
+  // reused), a waiter is woken (this takes the mutex after it has blocked).
+  if (entry->in_flight.fetch_sub(1) != 1) return;
+  const bool deactivating = entry->deactivating.load();
+  if (!deactivating && idle_waiters_.load() == 0) return;
+  std::unique_lock lock(mutex_);
+  if (deactivating && entry->used && entry->deactivating.load() &&
+      entry->in_flight.load() == 0) {
+    try {
+      finish_deactivation(slot, lock, false);  // unlocks
+    } catch (...) {
+      // etherealize's own exceptions are swallowed there; nothing else is expected.
     }
   }
-  end_upcall();
+  idle_.notify_all();
 }
 
 void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
@@ -98,19 +106,15 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key,
   if (!policies_.retain() || slot == no_slot || key.instance != system_->instance()) {
     return nullptr;
   }
-  // Sequentially consistent, like the other side of each pair: destroy(wait) sets
-  // destroyed_, then waits for in_flight_; destroy without waiting sets it, then reads
-  // each entry's in_flight; deactivate_object marks the entry, then reads its in_flight.
-  ++in_flight_;
+  // Sequentially consistent, like the other side of each pair: destroy sets destroyed_,
+  // then reads each entry's in_flight (and destroy(wait) waits for them); deactivate_object
+  // marks the entry, then reads its in_flight.
   ActiveObjectMap::Entry* entry = destroyed_.load() ? nullptr : map_.slot_entry(slot);
   const auto active = [&] {
     return entry->used.load() && entry->generation.load() == key.address.slot_generation &&
            !entry->deactivating.load();
   };
-  if (entry == nullptr || !active()) {
-    end_upcall();
-    return nullptr;
-  }
+  if (entry == nullptr || !active()) return nullptr;
   ++entry->in_flight;
   // Pinned if still the same activation and the POA still stands: then nothing rewrites
   // its id or servant (deactivation waits for in_flight, destroy leaves the entry). Only
@@ -192,6 +196,7 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
       }
       if (entry != nullptr && !entry->deactivating) {
         ++entry->in_flight;
+        in_flight_.fetch_sub(1);  // counted on the entry from here (under M: no waiter to wake)
         upcall.entry = entry;
         upcall.slot = slot;
         return upcall;

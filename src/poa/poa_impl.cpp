@@ -226,8 +226,16 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
   {
     std::unique_lock lock(mutex_);
     if (wait_for_completion) {
+      // Upcalls on an active object are counted on its entry, the others in in_flight_.
+      const auto idle = [this] {
+        if (in_flight_.load() != 0) return false;
+        for (const auto slot : map_.used_slots()) {
+          if (map_.at(slot).in_flight.load() != 0) return false;
+        }
+        return true;
+      };
       ++idle_waiters_;
-      idle_.wait(lock, [this] { return in_flight_.load() == 0; });
+      idle_.wait(lock, idle);
       --idle_waiters_;
     }
     for (const auto slot : map_.used_slots()) {

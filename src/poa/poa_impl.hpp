@@ -143,13 +143,15 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // `slot`. Needs mutex_.
   ActiveObjectMap::Entry* entry_for(const ParsedKey& key, std::uint32_t& slot) noexcept;
   // Ends an upcall counted on map entry `entry` at `slot` (finishing a deactivation it
-  // held up; the mutex only then), or on the POA alone for nullptr. Never raises.
+  // held up or waking destroy(wait); the mutex only then), or in in_flight_ for nullptr.
+  // Never raises.
   void end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept;
-  // Counts the upcall in in_flight_ and finds its servant; release_servant undoes both.
+  // Counts the upcall (on its entry, else in in_flight_) and finds its servant;
+  // release_servant undoes both.
   Upcall find_servant(orb::ServerRequest& request, const ParsedKey& key);
-  // The lock-free path to an active object named by its slot: counts the upcall on the
-  // POA, pins the entry and copies its direct upcall, or returns nullptr having counted
-  // nothing (the caller then takes the mutex, which also explains every refusal). A pinned
+  // The lock-free path to an active object named by its slot: pins the entry (counts the
+  // upcall on it) and copies its direct upcall, or returns nullptr having counted nothing
+  // (the caller then takes the mutex, which also explains every refusal). A pinned
   // entry keeps its id and servant until end_entry_upcall: deactivation waits for it, and
   // destroy(false) leaves it in the map.
   ActiveObjectMap::Entry* pin_entry(const ParsedKey& key, orb::DirectUpcall*& direct) noexcept;
@@ -175,15 +177,17 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   CORBA::object_reference<PortableServer::AdapterActivator> adapter_activator_;  // (T)
 
   mutable std::mutex mutex_;
-  std::condition_variable idle_;  // in_flight_ dropped to 0 (notified under M)
+  std::condition_variable idle_;  // an upcall ended while destroy(wait) waits
   ActiveObjectMap map_;           // (M)
   CORBA::object_reference<PortableServer::ServantActivator> activator_;  // (M)
   CORBA::object_reference<PortableServer::ServantLocator> locator_;      // (M)
   ServantRef default_servant_;                                           // (M)
   orb::DirectUpcall* default_direct_ = nullptr;  // default_servant_ as its upcall class (M)
   std::uint64_t next_id_ = 0;                                            // (M)
-  // Upcalls running: raised under M, dropped without it; a waiter on idle_ counts itself
-  // in idle_waiters_ first, so the upcall that drops the count to 0 knows to notify.
+  // Upcalls running that no map entry counts (default servant, servant locator, and
+  // requests still being looked up under M): raised under M, dropped without it. A waiter
+  // on idle_ counts itself in idle_waiters_ first, so the upcall that drops a count (this
+  // or an entry's in_flight) to 0 knows to notify.
   std::atomic<std::size_t> in_flight_{0};
   std::atomic<std::size_t> idle_waiters_{0};
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
