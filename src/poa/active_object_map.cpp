@@ -96,6 +96,14 @@ CORBA::servant_reference<PortableServer::Servant> ActiveObjectMap::remove(std::u
   return servant;
 }
 
+bool ActiveObjectMap::any_in_flight() const noexcept {
+  const std::uint32_t size = slots_.size();
+  for (std::uint32_t slot = 0; slot < size; ++slot) {
+    if (slots_[slot].in_flight.load() != 0) return true;
+  }
+  return false;
+}
+
 std::vector<std::uint32_t> ActiveObjectMap::used_slots() const {
   std::vector<std::uint32_t> out;
   out.reserve(by_id_.size());

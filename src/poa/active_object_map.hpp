@@ -78,6 +78,9 @@ class ActiveObjectMap {
 
   std::size_t size() const noexcept { return by_id_.size(); }
   std::size_t capacity() const noexcept { return slots_.size(); }
+  // True while any entry counts an upcall (or a request pinning it for a moment).
+  // Lock-free; sequentially consistent loads.
+  bool any_in_flight() const noexcept;
   // Slots in use, for destroy/deactivate (copy: callers remove while iterating).
   std::vector<std::uint32_t> used_slots() const;
 

@@ -23,24 +23,27 @@ bool PoaSystem::collocated_upcall(std::span<const std::uint8_t> key,
 
 bool PoaImpl::collocated_upcall(const ParsedKey& key,
                                 orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
-  if (!manager_->try_enter()) return false;  // HOLDING, DISCARDING, INACTIVE: marshaled
-  struct Leave {
-    PoaManagerImpl& manager;
-    ~Leave() { manager.leave(); }
-  } leave{*manager_};
-  std::unique_lock<std::recursive_mutex> serial;
-  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
-
+  // HOLDING, DISCARDING, INACTIVE and servants without a generated skeleton: marshaled.
+  struct Leave {  // pairs a successful try_enter
+    PoaManagerImpl* manager = nullptr;
+    ~Leave() {
+      if (manager != nullptr) manager->leave();
+    }
+  } leave;
   ServantRef default_servant;  // held for the call; an entry holds its own
   orb::DirectUpcall* direct = nullptr;
   std::uint32_t slot = key.address.slot;
+  // An active object named by its slot is counted on its entry alone (as in dispatch);
+  // anything else is counted in the manager first, as enter() would.
   ActiveObjectMap::Entry* entry = pin_entry(key, direct);
   if (entry != nullptr) {
-    if (direct == nullptr) {  // no generated skeleton: marshaled
+    if (direct == nullptr || !manager_->active()) {
       end_entry_upcall(entry, slot);
       return false;
     }
   } else {
+    if (!manager_->try_enter()) return false;
+    leave.manager = manager_.get();
     std::lock_guard lock(mutex_);
     if (destroyed_) return false;
     entry = policies_.retain() ? entry_for(key, slot) : nullptr;
@@ -58,6 +61,8 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       ++in_flight_;
     }
   }
+  std::unique_lock<std::recursive_mutex> serial;
+  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
   struct Counted {  // ends the counted upcall however `call` leaves
     PoaImpl& poa;
     ActiveObjectMap::Entry* entry;

@@ -69,26 +69,44 @@ void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot
   // reused), a waiter is woken (this takes the mutex after it has blocked).
   if (entry->in_flight.fetch_sub(1) != 1) return;
   const bool deactivating = entry->deactivating.load();
-  if (!deactivating && idle_waiters_.load() == 0) return;
-  std::unique_lock lock(mutex_);
-  if (deactivating && entry->used && entry->deactivating.load() &&
-      entry->in_flight.load() == 0) {
-    try {
-      finish_deactivation(slot, lock, false);  // unlocks
-    } catch (...) {
-      // etherealize's own exceptions are swallowed there; nothing else is expected.
+  const bool manager_waits = manager_->has_idle_waiters();
+  if (!deactivating && !manager_waits && idle_waiters_.load() == 0) return;
+  {
+    std::unique_lock lock(mutex_);
+    if (deactivating && entry->used && entry->deactivating.load() &&
+        entry->in_flight.load() == 0) {
+      try {
+        finish_deactivation(slot, lock, false);  // unlocks
+      } catch (...) {
+        // etherealize's own exceptions are swallowed there; nothing else is expected.
+      }
     }
+    idle_.notify_all();
   }
-  idle_.notify_all();
+  if (manager_waits) manager_->notify_idle();  // after mutex_: the two never nest
 }
 
 void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
+  // An active object named by its slot: pinned (counted on its entry), then the manager
+  // found ACTIVE, it needs nothing else. Otherwise the manager's rules come first.
+  if (Upcall upcall; pin_active(key, upcall)) {
+    if (manager_->active()) {
+      std::unique_lock<std::recursive_mutex> serial;
+      if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
+      serve(request, key, upcall);
+      return;
+    }
+    end_entry_upcall(upcall.entry, upcall.slot);
+  }
   manager_->enter();
   Finally leave_manager([this] { manager_->leave(); });
   std::unique_lock<std::recursive_mutex> serial;
   if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
-
   Upcall upcall = find_servant(request, key);
+  serve(request, key, upcall);
+}
+
+void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall) {
   try {
     UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);

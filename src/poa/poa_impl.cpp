@@ -219,7 +219,8 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
   for (auto& [name, child] : children)
     child->destroy_tree(etherealize_objects, wait_for_completion);
   system_->unregister_poa(*this);
-  manager_->remove_poa(this);
+  // Still the manager's until it goes: its wait_for_completion waits for upcalls running
+  // here (remove_poa when the last reference goes).
 
   std::vector<std::pair<ObjectId, ServantRef>> removed;
   CORBA::object_reference<PortableServer::ServantActivator> activator;
@@ -227,13 +228,7 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     std::unique_lock lock(mutex_);
     if (wait_for_completion) {
       // Upcalls on an active object are counted on its entry, the others in in_flight_.
-      const auto idle = [this] {
-        if (in_flight_.load() != 0) return false;
-        for (const auto slot : map_.used_slots()) {
-          if (map_.at(slot).in_flight.load() != 0) return false;
-        }
-        return true;
-      };
+      const auto idle = [this] { return in_flight_.load() == 0 && !upcalls_on_entries(); };
       ++idle_waiters_;
       idle_.wait(lock, idle);
       --idle_waiters_;

@@ -100,6 +100,10 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // SINGLE_THREAD_MODEL) when the servant is an active object or the default servant and
   // the manager is ACTIVE; false, having run nothing, otherwise.
   bool collocated_upcall(const ParsedKey& key, orb::FunctionRef<bool(orb::DirectUpcall*)> call);
+  // An upcall (or a request pinning an entry for a moment) is counted on an active object
+  // map entry: the POAManager's wait_for_completion waits for these too, since a request
+  // to an active object is counted only there (pin_entry, then PoaManagerImpl::active).
+  bool upcalls_on_entries() const noexcept { return map_.any_in_flight(); }
   // The child called `name`, asking the AdapterActivator if `activate` (OBJ_ADAPTER OMG
   // minor 1 if it raises); nullptr if there is none.
   std::shared_ptr<PoaImpl> child_for_request(const std::string& name);
@@ -160,6 +164,9 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                         std::unique_lock<std::mutex>& lock);
   ServantRef incarnate(const ParsedKey& key, std::unique_lock<std::mutex>& lock);
+  // The upcall of a counted request: POA Current set, the servant's skeleton, then
+  // release_servant however it ends.
+  void serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall);
   // Raises a system exception from postinvoke when upcall_ok.
   void release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok);
   void destroy_tree(bool etherealize_objects, bool wait_for_completion);

@@ -62,10 +62,27 @@ void PoaManagerImpl::change_state(State state, bool wait_for_completion) {
 }
 
 void PoaManagerImpl::wait_idle(std::unique_lock<std::mutex>& lock) {
-  // leave() notifies under mutex_ when it sees a waiter, so no wake-up is lost.
+  // Requests past enter() are counted in in_flight_, those that went straight to an active
+  // object only on its entry (active()): wait for both. leave() and notify_idle() notify
+  // under mutex_ when they see a waiter, so no wake-up is lost. POAs that join later saw
+  // the new state and counted nothing; the ones held here are let go after the lock, since
+  // a POA's destructor takes it.
+  std::vector<std::shared_ptr<PoaImpl>> poas;
+  for (const auto& weak : poas_) {
+    if (auto poa = weak.lock()) poas.push_back(std::move(poa));
+  }
   ++idle_waiters_;
-  changed_.wait(lock, [this] { return in_flight_.load() == 0; });
+  const auto busy = [](const auto& poa) { return poa->upcalls_on_entries(); };
+  changed_.wait(lock, [&] {
+    return in_flight_.load() == 0 && std::none_of(poas.begin(), poas.end(), busy);
+  });
   --idle_waiters_;
+  lock.unlock();
+}
+
+void PoaManagerImpl::notify_idle() noexcept {
+  std::lock_guard lock(mutex_);
+  changed_.notify_all();
 }
 
 void PoaManagerImpl::enter() {

@@ -43,6 +43,14 @@ class PoaManagerImpl final : public PortableServer::POAManager {
     leave();
     return false;
   }
+  // The request path to an active object counts the request on its map entry instead
+  // (PoaImpl::pin_entry), then asks this: ACTIVE now, sequentially consistent after that
+  // count, so a state change that waits for completion sees the pin or is seen. Nothing to
+  // pair; the end of the upcall calls upcall_ended_on_entry.
+  bool active() const noexcept { return state_.load() == State::ACTIVE; }
+  // Whether an upcall whose entry count it dropped to 0 must call notify_idle.
+  bool has_idle_waiters() const noexcept { return idle_waiters_.load() != 0; }
+  void notify_idle() noexcept;
 
   // The POAs using this manager (for deactivate's etherealization).
   void add_poa(const std::shared_ptr<PoaImpl>& poa);
@@ -50,6 +58,7 @@ class PoaManagerImpl final : public PortableServer::POAManager {
 
  private:
   void change_state(State state, bool wait_for_completion);
+  // Returns with `lock` released.
   void wait_idle(std::unique_lock<std::mutex>& lock);
 
   const std::string id_;

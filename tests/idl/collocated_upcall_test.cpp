@@ -229,6 +229,21 @@ TEST_F(Collocated, AHoldingManagerSendsTheCallThroughTheMarshaledPath) {
   EXPECT_EQ(duck->seen.object_id, poa->servant_to_id(duck));
 }
 
+TEST_F(Collocated, HoldWithWaitForCompletionWaitsForTheRunningCall) {
+  // The call is counted on the object's entry, not in the manager: the wait sees it anyway.
+  auto ref = duck_in(poa);
+  auto call = std::async(std::launch::async, [&] { ref->walk(1); });
+  duck->entered.get_future().wait();
+  auto hold = std::async(std::launch::async,
+                         [&] { poa->the_POAManager()->hold_requests(true); });
+  EXPECT_EQ(hold.wait_for(20ms), std::future_status::timeout);
+  duck->release.set_value();
+  ASSERT_EQ(call.wait_for(10s), std::future_status::ready);
+  ASSERT_EQ(hold.wait_for(10s), std::future_status::ready);
+  hold.get();
+  poa->the_POAManager()->activate();
+}
+
 TEST_F(Collocated, DeclaredAndSystemExceptionsPassAndOthersBecomeUnknown) {
   auto ref = duck_in(poa);
   EXPECT_THROW(ref->feed(nullptr, "nothing"), Zoo::Closed);

@@ -123,3 +123,78 @@ TEST_F(ManagerFixture, ShutdownReleasesRequestsHeldByAHoldingManager) {
   EXPECT_TRUE(refused);
   EXPECT_EQ(servant->calls, 0);
 }
+
+// A request to an active object is counted on its map entry, not in the manager: the
+// manager's wait_for_completion must wait for it all the same, in every state change.
+class WaitForCompletion : public ManagerFixture,
+                          public ::testing::WithParamInterface<State> {};
+
+TEST_P(WaitForCompletion, WaitsForTheRunningUpcallOnAnActiveObject) {
+  manager->activate();
+  std::atomic<bool> entered{false};
+  std::atomic<bool> release{false};
+  std::atomic<bool> upcall_done{false};
+  servant->hook = [&] {
+    entered = true;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!release && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    upcall_done = true;
+  };
+  std::thread caller([&] { call(*system, ref, "echo"); });
+  while (!entered) std::this_thread::yield();
+  std::atomic<bool> returned{false};
+  std::thread changer([&] {
+    switch (GetParam()) {
+      case State::HOLDING: manager->hold_requests(true); break;
+      case State::DISCARDING: manager->discard_requests(true); break;
+      default: manager->deactivate(false, true); break;
+    }
+    EXPECT_TRUE(upcall_done);
+    returned = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(returned);
+  EXPECT_EQ(manager->get_state(), GetParam());
+  release = true;
+  caller.join();
+  changer.join();
+  EXPECT_TRUE(returned);
+}
+
+INSTANTIATE_TEST_SUITE_P(States, WaitForCompletion,
+                         ::testing::Values(State::HOLDING, State::DISCARDING, State::INACTIVE));
+
+TEST_F(ManagerFixture, NoUpcallRunsOnceHoldWithWaitReturns) {
+  // Callers race hold_requests(true): when it returns, none of their upcalls may still be
+  // running, and none may start until the manager is active again.
+  manager->activate();
+  std::atomic<int> inside{0};
+  std::atomic<int> after_hold{0};
+  std::atomic<bool> held{false};
+  servant->hook = [&] {
+    ++inside;
+    if (held) ++after_hold;
+    std::this_thread::yield();
+    --inside;
+  };
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 2; ++t) {  // the fixture holds at most 2 requests
+    callers.emplace_back([&] {
+      while (!stop) call(*system, ref, "echo");
+    });
+  }
+  for (int round = 0; round < 50; ++round) {
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    manager->hold_requests(true);
+    held = true;
+    EXPECT_EQ(inside.load(), 0) << "round " << round;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    EXPECT_EQ(after_hold.load(), 0) << "round " << round;
+    held = false;
+    manager->activate();
+  }
+  stop = true;
+  for (auto& t : callers) t.join();
+  EXPECT_GT(servant->calls.load(), 0);
+}
