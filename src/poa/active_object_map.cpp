@@ -1,6 +1,7 @@
 // Active object map: slot vector with free list and generations, id and servant indexes.
 #include "poa/active_object_map.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace rtorb::poa {
@@ -27,6 +28,9 @@ std::uint32_t ActiveObjectMap::insert(
   }
   Entry& e = slots_[slot];
   e.id = std::move(id);
+  if (!e.id.empty()) {
+    std::memcpy(e.id_head.data(), e.id.data(), std::min(e.id.size(), Entry::id_head_size));
+  }
   e.servant = std::move(servant);
   e.direct = dynamic_cast<orb::DirectUpcall*>(e.servant.shared().get());
   e.deactivating = false;

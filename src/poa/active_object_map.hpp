@@ -5,14 +5,16 @@
 //
 // Not thread-safe: the owning POA's mutex guards every change. Two things happen without
 // it. A request finds its entry by slot (slot_entry), checks the entry's atomic state and
-// pins it by raising in_flight (PoaImpl::pin_active); and the end of an upcall drops that
+// pins it by raising in_flight (PoaImpl::pin_entry); and the end of an upcall drops that
 // count. Entries live in a StableArray, so an entry never moves and can be found while
 // another thread adds slots; its memory stays until the map goes.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <rtorb/orb/direct_call.hpp>
 #include <rtorb/poa/poa_types.hpp>
@@ -57,6 +59,20 @@ class ActiveObjectMap {
     // deactivate_object called; removed when in_flight is 0. Set under the mutex, read by
     // the upcall that drops in_flight to 0 without it.
     std::atomic<bool> deactivating{false};
+    // The first bytes of `id`, written with it: a request compares an id this short
+    // without touching the id's own allocation (a cache miss per request when many
+    // objects are active).
+    static constexpr std::size_t id_head_size = 16;
+    std::array<std::uint8_t, id_head_size> id_head{};
+
+    // True if `other` is this entry's id. Reads id, so only while the entry is pinned or
+    // under the mutex.
+    bool has_id(std::span<const std::uint8_t> other) const noexcept {
+      if (other.size() != id.size()) return false;
+      if (other.empty()) return true;
+      const std::uint8_t* bytes = other.size() <= id_head_size ? id_head.data() : id.data();
+      return std::memcmp(bytes, other.data(), other.size()) == 0;
+    }
   };
 
   // Adds `id` -> `servant`. Precondition: `id` is not in the map. Returns the slot.

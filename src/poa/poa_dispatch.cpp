@@ -138,7 +138,7 @@ ActiveObjectMap::Entry* PoaImpl::pin_entry(const ParsedKey& key,
   // its id or servant (deactivation waits for in_flight, destroy leaves the entry). Only
   // atomics are read until both checks pass, since an entry destroy found unpinned may be
   // being removed.
-  if (!destroyed_.load() && active() && same_bytes(entry->id, key.object_id)) {
+  if (!destroyed_.load() && active() && entry->has_id(key.object_id)) {
     direct = entry->direct;
     return entry;
   }
@@ -178,7 +178,7 @@ ActiveObjectMap::Entry* PoaImpl::entry_for(const ParsedKey& key, std::uint32_t& 
   // A slot is only meaningful in keys of this instance of the POA system.
   if (slot != no_slot && key.instance == system_->instance()) {
     entry = map_.find(slot, key.address.slot_generation);
-    if (entry != nullptr && !same_bytes(entry->id, key.object_id)) entry = nullptr;
+    if (entry != nullptr && !entry->has_id(key.object_id)) entry = nullptr;
   }
   if (entry == nullptr) {
     // Slot moved on or never known: USER_ID objects keep their id across activations.

@@ -43,6 +43,34 @@ TEST(ActiveObjectMap, ARemovedSlotIsReusedWithANewGeneration) {
   EXPECT_EQ(map.capacity(), 1u);
 }
 
+TEST(ActiveObjectMap, AnEntryKnowsItsIdShortOrLong) {
+  // Ids up to id_head_size bytes are compared from the entry's own copy, longer ones from
+  // the id itself; a reused slot compares with its new id.
+  ActiveObjectMap map;
+  auto s = CORBA::make_reference<poa_test::EchoServant>();
+  const ObjectId head_sized(ActiveObjectMap::Entry::id_head_size, 7);
+  const ObjectId longer(ActiveObjectMap::Entry::id_head_size + 5, 7);
+  const auto empty = map.insert(ObjectId{}, s);
+  const auto exact = map.insert(head_sized, s);
+  const auto slot = map.insert(longer, s);
+  EXPECT_TRUE(map.at(empty).has_id(ObjectId{}));
+  EXPECT_FALSE(map.at(empty).has_id(ObjectId{0}));
+  EXPECT_TRUE(map.at(exact).has_id(head_sized));
+  ObjectId other = head_sized;
+  other.back() = 8;
+  EXPECT_FALSE(map.at(exact).has_id(other));
+  EXPECT_FALSE(map.at(exact).has_id(ObjectId(head_sized.begin(), head_sized.end() - 1)));
+  EXPECT_TRUE(map.at(slot).has_id(longer));
+  ObjectId differs_at_end = longer;
+  differs_at_end.back() = 1;
+  EXPECT_FALSE(map.at(slot).has_id(differs_at_end));
+  map.remove(slot);
+  const auto reused = map.insert(ObjectId{1, 2, 3}, s);
+  ASSERT_EQ(reused, slot);
+  EXPECT_TRUE(map.at(reused).has_id(ObjectId{1, 2, 3}));
+  EXPECT_FALSE(map.at(reused).has_id(ObjectId{7, 7, 7}));
+}
+
 TEST(ActiveObjectMap, CountsActivationsOfOneServantUnderSeveralIds) {
   ActiveObjectMap map;
   auto s = CORBA::make_reference<poa_test::EchoServant>();
