@@ -61,14 +61,14 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       ++in_flight_;
     }
   }
-  std::unique_lock<std::recursive_mutex> serial;
-  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
-  struct Counted {  // ends the counted upcall however `call` leaves
+  struct Counted {  // ends the counted upcall however the rest leaves
     PoaImpl& poa;
     ActiveObjectMap::Entry* entry;
     std::uint32_t slot;
     ~Counted() { poa.end_entry_upcall(entry, slot); }
   } counted{*this, entry, slot};
+  std::unique_lock<std::recursive_mutex> serial;
+  if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
   UpcallFrame frame{system_.get(), this, key.object_id,
                     entry != nullptr ? &entry->servant : &default_servant, nullptr};
   UpcallScope scope(frame);

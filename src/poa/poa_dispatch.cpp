@@ -91,9 +91,7 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   // found ACTIVE, it needs nothing else. Otherwise the manager's rules come first.
   if (Upcall upcall; pin_active(key, upcall)) {
     if (manager_->active()) {
-      std::unique_lock<std::recursive_mutex> serial;
-      if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
-      serve(request, key, upcall);
+      serve(request, key, upcall, true);
       return;
     }
     end_entry_upcall(upcall.entry, upcall.slot);
@@ -103,11 +101,14 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   std::unique_lock<std::recursive_mutex> serial;
   if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
   Upcall upcall = find_servant(request, key);
-  serve(request, key, upcall);
+  serve(request, key, upcall, false);
 }
 
-void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall) {
+void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall,
+                    bool serialise) {
   try {
+    std::unique_lock<std::recursive_mutex> serial;
+    if (serialise && policies_.single_thread()) serial = std::unique_lock(single_thread_);
     UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);
     upcall.servant()->rtorb_dispatch(request);

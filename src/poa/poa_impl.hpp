@@ -165,8 +165,10 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
                         std::unique_lock<std::mutex>& lock);
   ServantRef incarnate(const ParsedKey& key, std::unique_lock<std::mutex>& lock);
   // The upcall of a counted request: POA Current set, the servant's skeleton, then
-  // release_servant however it ends.
-  void serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall);
+  // release_servant however it ends. `serialise`: take SINGLE_THREAD_MODEL's mutex here
+  // (the caller does not hold it).
+  void serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall,
+             bool serialise);
   // Raises a system exception from postinvoke when upcall_ok.
   void release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok);
   void destroy_tree(bool etherealize_objects, bool wait_for_completion);
