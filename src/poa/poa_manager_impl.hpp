@@ -46,13 +46,14 @@ class PoaManagerImpl final : public PortableServer::POAManager {
   // The request path to an active object counts the request on its map entry instead
   // (PoaImpl::pin_entry), then asks this: ACTIVE now, sequentially consistent after that
   // count, so a state change that waits for completion sees the pin or is seen. Nothing to
-  // pair; the end of the upcall calls upcall_ended_on_entry.
+  // pair: the upcall's end wakes such a waiter (PoaImpl::end_entry_upcall).
   bool active() const noexcept { return state_.load() == State::ACTIVE; }
   // Whether an upcall whose entry count it dropped to 0 must call notify_idle.
   bool has_idle_waiters() const noexcept { return idle_waiters_.load() != 0; }
   void notify_idle() noexcept;
 
-  // The POAs using this manager (for deactivate's etherealization).
+  // The POAs using this manager (for deactivate's etherealization and wait_for_completion);
+  // a destroyed POA is removed only when it goes (~PoaImpl).
   void add_poa(const std::shared_ptr<PoaImpl>& poa);
   void remove_poa(const PoaImpl* poa);
 

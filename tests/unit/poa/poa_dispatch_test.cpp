@@ -315,26 +315,18 @@ TEST_F(DispatchFixture, ShutdownDestroysEveryPoa) {
 TEST_F(DispatchFixture, DestroyWithWaitReturnsAfterTheRunningUpcall) {
   auto poa = root->create_POA("w", root->the_POAManager(), {});
   auto ref = poa->id_to_reference(poa->activate_object(servant));
-  std::atomic<bool> entered{false};
-  std::atomic<bool> release{false};
-  std::atomic<bool> upcall_done{false};
   std::atomic<bool> destroyed{false};
-  servant->hook = [&] {
-    entered = true;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!release && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
-    upcall_done = true;
-  };
+  UpcallGate gate(*servant);
   std::thread caller([&] { call(*system, ref, "echo"); });
-  while (!entered) std::this_thread::yield();
+  gate.wait_entered();
   std::thread destroyer([&] {
     poa->destroy(true, true);
-    EXPECT_TRUE(upcall_done);
+    EXPECT_TRUE(gate.upcall_done());
     destroyed = true;
   });
   std::this_thread::yield();
   EXPECT_FALSE(destroyed);
-  release = true;
+  gate.release();
   caller.join();
   destroyer.join();
   EXPECT_TRUE(destroyed);

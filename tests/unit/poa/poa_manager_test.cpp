@@ -131,17 +131,9 @@ class WaitForCompletion : public ManagerFixture,
 
 TEST_P(WaitForCompletion, WaitsForTheRunningUpcallOnAnActiveObject) {
   manager->activate();
-  std::atomic<bool> entered{false};
-  std::atomic<bool> release{false};
-  std::atomic<bool> upcall_done{false};
-  servant->hook = [&] {
-    entered = true;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!release && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
-    upcall_done = true;
-  };
+  UpcallGate gate(*servant);
   std::thread caller([&] { call(*system, ref, "echo"); });
-  while (!entered) std::this_thread::yield();
+  gate.wait_entered();
   std::atomic<bool> returned{false};
   std::thread changer([&] {
     switch (GetParam()) {
@@ -149,13 +141,13 @@ TEST_P(WaitForCompletion, WaitsForTheRunningUpcallOnAnActiveObject) {
       case State::DISCARDING: manager->discard_requests(true); break;
       default: manager->deactivate(false, true); break;
     }
-    EXPECT_TRUE(upcall_done);
+    EXPECT_TRUE(gate.upcall_done());
     returned = true;
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_FALSE(returned);
   EXPECT_EQ(manager->get_state(), GetParam());
-  release = true;
+  gate.release();
   caller.join();
   changer.join();
   EXPECT_TRUE(returned);

@@ -1,7 +1,9 @@
 // Test doubles for the POA tests.
 #include "poa_test_support.hpp"
 
+#include <chrono>
 #include <rtorb/cdr/byte_order.hpp>
+#include <thread>
 
 #include "poa/poa_impl.hpp"
 
@@ -66,6 +68,19 @@ std::vector<std::uint8_t> arguments(
   os.for_each_segment(
       [&](std::span<const std::uint8_t> s) { bytes.insert(bytes.end(), s.begin(), s.end()); });
   return bytes;
+}
+
+UpcallGate::UpcallGate(EchoServant& servant) : servant_(servant) {
+  servant_.hook = [this] {
+    entered_ = true;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!release_ && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    done_ = true;
+  };
+}
+
+void UpcallGate::wait_entered() const {
+  while (!entered_) std::this_thread::yield();
 }
 
 void EchoServant::rtorb_dispatch(rtorb::orb::ServerRequest& request) {

@@ -91,6 +91,24 @@ class EchoServant : public PortableServer::Servant {
   std::atomic<int> calls{0};
 };
 
+// Holds every upcall on `servant` (through its hook) until release(), at most 30 s.
+class UpcallGate {
+ public:
+  explicit UpcallGate(EchoServant& servant);
+  ~UpcallGate() { servant_.hook = nullptr; }
+  UpcallGate(const UpcallGate&) = delete;
+  UpcallGate& operator=(const UpcallGate&) = delete;
+  void wait_entered() const;  // until an upcall is inside
+  void release() { release_ = true; }
+  bool upcall_done() const { return done_; }
+
+ private:
+  EchoServant& servant_;
+  std::atomic<bool> entered_{false};
+  std::atomic<bool> release_{false};
+  std::atomic<bool> done_{false};
+};
+
 // Runs `operation` on the object `reference` through the system's dispatch and returns the
 // request for inspection.
 std::unique_ptr<TestRequest> call(rtorb::poa::PoaSystem& system,
