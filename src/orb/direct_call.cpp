@@ -58,11 +58,12 @@ void remember_typed_upcall(const CORBA::Object& proxy, const DirectUpcall* upcal
                            const void* tag, void* typed) noexcept {
   const void* core = core_of(proxy).get();
   if (core == nullptr) return;
-  const detail::DirectMemo* memo =
-      static_cast<const detail::DirectMemoSlot*>(core)->direct_memo.load(std::memory_order_acquire);
+  const auto& slot = *static_cast<const detail::DirectMemoSlot*>(core);
+  const detail::DirectMemo* memo = slot.direct_memo.load(std::memory_order_acquire);
   if (memo == nullptr || memo->upcall != upcall) return;  // rebound meanwhile
   const void* unset = nullptr;
-  if (!memo->typed_for.compare_exchange_strong(unset, &claiming_typed, std::memory_order_relaxed)) {
+  if (!memo->typed_for.compare_exchange_strong(unset, &claiming_typed,
+                                               std::memory_order_relaxed)) {
     return;  // set once, by whichever interface came first
   }
   memo->typed.store(typed, std::memory_order_relaxed);

@@ -129,7 +129,8 @@ inline U* upcall_cast(DirectUpcall* upcall) noexcept {
 template <class U>
 inline U* memoized_upcall(const CORBA::Object& proxy) noexcept {
   const detail::DirectMemo* memo = detail::valid_direct_memo(proxy);
-  if (memo == nullptr || memo->typed_for.load(std::memory_order_acquire) != &detail::upcall_tag<U>) {
+  if (memo == nullptr ||
+      memo->typed_for.load(std::memory_order_acquire) != &detail::upcall_tag<U>) {
     return nullptr;
   }
   void* typed = memo->typed.load(std::memory_order_relaxed);
