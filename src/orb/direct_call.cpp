@@ -56,15 +56,15 @@ constexpr char claiming_typed = 0;
 
 void remember_typed_upcall(const CORBA::Object& proxy, const DirectUpcall* upcall,
                            const void* tag, void* typed) noexcept {
-  const void* core = core_of(proxy).get();
-  if (core == nullptr) return;
-  const auto& slot = *static_cast<const detail::DirectMemoSlot*>(core);
-  const detail::DirectMemo* memo = slot.direct_memo.load(std::memory_order_acquire);
+  const detail::DirectMemo* memo = detail::published_direct_memo(proxy);
   if (memo == nullptr || memo->upcall != upcall) return;  // rebound meanwhile
+  // Set once, by whichever interface came first: the load spares the other interfaces'
+  // calls a locked compare-exchange each time.
+  if (memo->typed_for.load(std::memory_order_relaxed) != nullptr) return;
   const void* unset = nullptr;
   if (!memo->typed_for.compare_exchange_strong(unset, &claiming_typed,
                                                std::memory_order_relaxed)) {
-    return;  // set once, by whichever interface came first
+    return;
   }
   memo->typed.store(typed, std::memory_order_relaxed);
   memo->typed_for.store(tag, std::memory_order_release);

@@ -62,12 +62,16 @@ struct DirectMemoSlot {
   std::atomic<const DirectMemo*> direct_memo{nullptr};
 };
 
-// The memo of `proxy`'s reference if it is published and still valid, else null.
-inline const DirectMemo* valid_direct_memo(const CORBA::Object& proxy) noexcept {
+// The memo of `proxy`'s reference if one is published, else null.
+inline const DirectMemo* published_direct_memo(const CORBA::Object& proxy) noexcept {
   const void* core = core_of(proxy).get();
   if (core == nullptr) return nullptr;
-  const auto& slot = *static_cast<const DirectMemoSlot*>(core);
-  const DirectMemo* memo = slot.direct_memo.load(std::memory_order_acquire);
+  return static_cast<const DirectMemoSlot*>(core)->direct_memo.load(std::memory_order_acquire);
+}
+
+// The memo of `proxy`'s reference if it is published and still valid, else null.
+inline const DirectMemo* valid_direct_memo(const CORBA::Object& proxy) noexcept {
+  const DirectMemo* memo = published_direct_memo(proxy);
   if (memo == nullptr ||
       memo->epoch.load(std::memory_order_relaxed) !=
           memo->epoch_source->load(std::memory_order_acquire)) {
