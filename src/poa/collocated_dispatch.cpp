@@ -7,6 +7,7 @@
 
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
+#include "poa/reclamation.hpp"
 #include "poa/upcall_context.hpp"
 
 namespace rtorb::poa {
@@ -17,8 +18,9 @@ bool PoaSystem::collocated_upcall(std::span<const std::uint8_t> key,
   // Keys of an earlier instance are routed by path through AdapterActivators: marshaled.
   if (!parse_key(key, parsed) || parsed.instance != instance_) return false;
   // poa_at finds the POA of this thread's last request or call without the table's lock.
-  const auto poa = poa_at(parsed.address.poa_index, parsed.address.poa_generation);
-  return poa && poa->collocated_upcall(parsed, call);
+  const reclamation::ReadSection reading;
+  PoaImpl* poa = poa_at(parsed.address.poa_index, parsed.address.poa_generation);
+  return poa != nullptr && poa->collocated_upcall(parsed, call);
 }
 
 bool PoaImpl::collocated_upcall(const ParsedKey& key,

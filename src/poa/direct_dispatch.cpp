@@ -4,6 +4,7 @@
 // long the answer holds. Nothing is counted: the caller keeps the servant alive itself.
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
+#include "poa/reclamation.hpp"
 
 namespace rtorb::poa {
 
@@ -14,8 +15,9 @@ orb::DirectBinding PoaSystem::direct_binding(std::span<const std::uint8_t> key) 
     const auto parsed = parse_key(key);
     // Keys of an earlier instance are routed by path through AdapterActivators: not direct.
     if (!parsed || parsed->instance != instance_) return {};
-    const auto poa = poa_at(parsed->address.poa_index, parsed->address.poa_generation);
-    if (!poa) return {};
+    const reclamation::ReadSection reading;
+    PoaImpl* poa = poa_at(parsed->address.poa_index, parsed->address.poa_generation);
+    if (poa == nullptr) return {};
     orb::DirectBinding binding = poa->direct_binding(*parsed);
     if (binding.upcall == nullptr) return {};
     binding.epoch = epoch;

@@ -51,10 +51,12 @@ struct PoaImpl::Upcall {
 void PoaImpl::end_upcall() noexcept {
   // Sequentially consistent with the waiter's count-then-check under the mutex: either it
   // sees in_flight_ at 0, or this sees it waiting and notifies once it has blocked.
-  if (in_flight_.fetch_sub(1) == 1 && idle_waiters_.load() != 0) {
+  if (in_flight_.fetch_sub(1) != 1) return;
+  if (idle_waiters_.load() != 0) {
     std::lock_guard lock(mutex_);
     idle_.notify_all();
   }
+  if (destroyed_.load()) release_when_idle();
 }
 
 void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot) noexcept {
@@ -70,7 +72,8 @@ void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot
   if (entry->in_flight.fetch_sub(1) != 1) return;
   const bool deactivating = entry->deactivating.load();
   const bool manager_waits = manager_->has_idle_waiters();
-  if (!deactivating && !manager_waits && idle_waiters_.load() == 0) return;
+  const bool destroyed = destroyed_.load();
+  if (!deactivating && !manager_waits && !destroyed && idle_waiters_.load() == 0) return;
   {
     std::unique_lock lock(mutex_);
     if (deactivating && entry->used && entry->deactivating.load() &&
@@ -84,6 +87,7 @@ void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot
     idle_.notify_all();
   }
   if (manager_waits) manager_->notify_idle();  // after mutex_: the two never nest
+  if (destroyed) release_when_idle();
 }
 
 void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {

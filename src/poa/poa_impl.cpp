@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "poa/poa_system.hpp"
+#include "poa/reclamation.hpp"
 #include "poa/servant_access.hpp"
 #include "poa/upcall_context.hpp"
 
@@ -28,7 +29,33 @@ PoaImpl::PoaImpl(std::shared_ptr<PoaSystem> system, std::string name,
   }
 }
 
+std::shared_ptr<PoaImpl> PoaImpl::create(std::shared_ptr<PoaSystem> system, std::string name,
+                                         std::shared_ptr<PoaImpl> parent,
+                                         std::shared_ptr<PoaManagerImpl> manager,
+                                         PolicyValues policies) {
+  std::unique_ptr<PoaImpl> poa(new PoaImpl(std::move(system), std::move(name),
+                                           std::move(parent), std::move(manager), policies));
+  // The shared_ptr takes ownership only once it has its control block.
+  std::shared_ptr<PoaImpl> shared(poa.get(), &PoaImpl::retire);
+  poa.release();
+  return shared;
+}
+
+void PoaImpl::retire(PoaImpl* poa) noexcept {
+  // Unregistering moves the table's epoch on, so no memo or table read finds it after.
+  poa->system_->unregister_poa(*poa);
+  reclamation::retire(poa, [](void* p) { delete static_cast<PoaImpl*>(p); });
+}
+
 PoaImpl::~PoaImpl() { manager_->remove_poa(this); }
+
+void PoaImpl::release_when_idle() noexcept {
+  std::shared_ptr<PoaImpl> last;
+  {
+    std::lock_guard lock(mutex_);
+    if (in_flight_.load() == 0 && !upcalls_on_entries()) last = std::move(keep_alive_);
+  }
+}  // `last` goes after the lock; the object itself outlives the caller's read section
 
 // --- helpers ---------------------------------------------------------------------------
 
@@ -147,8 +174,7 @@ PortableServer::POA::ref_type PoaImpl::create_POA(
         system_->next_manager_id(), system_->services().holding_bound(), system_.get(),
         system_->direct_epoch());
   }
-  auto child =
-      std::make_shared<PoaImpl>(system_, adapter_name, shared_from_this(), manager, values);
+  auto child = PoaImpl::create(system_, adapter_name, shared_from_this(), manager, values);
   system_->register_poa(child);
   manager->add_poa(child);
   children_.emplace(adapter_name, child);
@@ -250,6 +276,9 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     locator_ = nullptr;
     default_servant_ = nullptr;
     default_direct_ = nullptr;
+    // Counted under M or, for pinned entries, read again after destroyed_ was set: an
+    // upcall that ends later sees destroyed_ and lets go (release_when_idle).
+    if (in_flight_.load() != 0 || upcalls_on_entries()) keep_alive_ = self;
   }
   if (!etherealize_objects || !activator) return;
   auto poa = ref_type::adopt(self);

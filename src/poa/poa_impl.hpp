@@ -27,8 +27,11 @@ class PoaSystem;
 
 class PoaImpl final : public PortableServer::POA, public std::enable_shared_from_this<PoaImpl> {
  public:
-  PoaImpl(std::shared_ptr<PoaSystem> system, std::string name, std::shared_ptr<PoaImpl> parent,
-          std::shared_ptr<PoaManagerImpl> manager, PolicyValues policies);
+  // A new POA whose last reference unregisters it and retires it (retire).
+  static std::shared_ptr<PoaImpl> create(std::shared_ptr<PoaSystem> system, std::string name,
+                                         std::shared_ptr<PoaImpl> parent,
+                                         std::shared_ptr<PoaManagerImpl> manager,
+                                         PolicyValues policies);
   ~PoaImpl() override;
 
   // --- PortableServer::POA -------------------------------------------------------------
@@ -125,6 +128,8 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   }
 
  private:
+  PoaImpl(std::shared_ptr<PoaSystem> system, std::string name, std::shared_ptr<PoaImpl> parent,
+          std::shared_ptr<PoaManagerImpl> manager, PolicyValues policies);
   // Fields guarded by mutex_ are marked (M). Tree fields use the PoaSystem's tree mutex (T).
   struct Upcall;  // one request's servant and bookkeeping (poa_dispatch.cpp)
 
@@ -172,6 +177,13 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // Raises a system exception from postinvoke when upcall_ok.
   void release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok);
   void destroy_tree(bool etherealize_objects, bool wait_for_completion);
+  // After destroy: lets go of keep_alive_ once no upcall runs here. Last thing the caller
+  // does with this POA.
+  void release_when_idle() noexcept;
+  // The deleter of create's references: a request may be reading this POA without a
+  // reference of its own (PoaSystem::poa_at), so it is unpublished now and freed once no
+  // such request can still see it (reclamation::retire).
+  static void retire(PoaImpl* poa) noexcept;
 
   const std::shared_ptr<PoaSystem> system_;
   const std::string name_;
@@ -202,6 +214,9 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::vector<PortableServer::ObjectId> incarnating_;  // ids in incarnate() now (M)
   std::condition_variable incarnated_;                 // an incarnate() returned
   std::atomic<bool> destroyed_{false};  // set under M; pin_entry reads it without
+  // A destroyed POA with upcalls still running keeps itself until the last one ends, as
+  // its manager's wait_for_completion and POA Current's get_POA need it (M).
+  std::shared_ptr<PoaImpl> keep_alive_;
   std::recursive_mutex single_thread_;  // SINGLE_THREAD_MODEL: one upcall at a time
 };
 

@@ -5,20 +5,21 @@
 #include <rtorb/corba/raise.hpp>
 
 #include "poa/poa_impl.hpp"
+#include "poa/reclamation.hpp"
 #include "poa/upcall_context.hpp"
 
 namespace rtorb::poa {
 namespace {
 
 // The POA this thread's last request went to: the next request for it (nearly every one)
-// finds it without the table's lock. Weak, so it keeps nothing alive; an equal `system`
-// with a live `poa` is the same system, since a POA keeps its system alive.
+// finds it without the table's lock. It keeps nothing alive: a POA is unregistered, which
+// moves the epoch on, before it can be freed (PoaImpl::retire).
 struct RouteMemo {
   const PoaSystem* system = nullptr;
   std::uint64_t epoch = 0;
   std::uint32_t index = 0;
   std::uint32_t generation = 0;
-  std::weak_ptr<PoaImpl> poa;
+  PoaImpl* poa = nullptr;
 };
 thread_local RouteMemo last_route;
 
@@ -32,8 +33,7 @@ std::shared_ptr<PoaSystem> PoaSystem::create(std::unique_ptr<OrbServices> servic
   auto manager = std::make_shared<PoaManagerImpl>(
       system->next_manager_id(), system->services().holding_bound(), system.get(),
       system->direct_epoch());
-  auto root =
-      std::make_shared<PoaImpl>(system, "RootPOA", nullptr, manager, PolicyValues::root());
+  auto root = PoaImpl::create(system, "RootPOA", nullptr, manager, PolicyValues::root());
   system->register_poa(root);
   manager->add_poa(root);
   system->root_ = std::move(root);
@@ -61,6 +61,7 @@ void PoaSystem::register_poa(const std::shared_ptr<PoaImpl>& poa) {
     free_.pop_back();
   }
   table_[index].poa = poa;
+  table_[index].raw = poa.get();
   poa->set_address(index, table_[index].generation);
 }
 
@@ -70,28 +71,30 @@ void PoaSystem::unregister_poa(const PoaImpl& poa) {
   if (index >= table_.size() || table_[index].generation != poa.address().poa_generation)
     return;
   table_[index].poa.reset();
+  table_[index].raw = nullptr;
   if (++table_[index].generation == 0) table_[index].generation = 1;
   free_.push_back(index);
   table_epoch_.fetch_add(1);
 }
 
-std::shared_ptr<PoaImpl> PoaSystem::poa_at(std::uint32_t index,
-                                           std::uint32_t generation) const {
+PoaImpl* PoaSystem::poa_at(std::uint32_t index, std::uint32_t generation) const {
   // The epoch is read before the table, so a memo made from a table read that raced with
   // an unregistration carries the older epoch and is never used.
   const std::uint64_t epoch = table_epoch_.load();
   RouteMemo& memo = last_route;
   if (memo.system == this && memo.epoch == epoch && memo.index == index &&
       memo.generation == generation) {
-    if (auto poa = memo.poa.lock()) return poa;
+    return memo.poa;
   }
-  std::shared_ptr<PoaImpl> poa;
+  PoaImpl* poa = nullptr;
   {
     std::shared_lock lock(table_mutex_);
     if (index >= table_.size() || table_[index].generation != generation) return nullptr;
-    poa = table_[index].poa.lock();
+    // Registered, so not yet retired; one whose last reference went is on its way out.
+    if (table_[index].poa.expired()) return nullptr;
+    poa = table_[index].raw;
   }
-  if (poa) memo = {this, epoch, index, generation, poa};
+  memo = {this, epoch, index, generation, poa};
   return poa;
 }
 
@@ -102,9 +105,9 @@ void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) {
   }
 }
 
-std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
+PoaImpl* PoaSystem::route(const ParsedKey& key, bool activate) {
   if (key.instance == instance_) {
-    auto poa = poa_at(key.address.poa_index, key.address.poa_generation);
+    PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation);
     if (poa) return poa;
     if (!key.persistent) {
       raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
@@ -138,12 +141,14 @@ std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
                                    "the POA of this name is not PERSISTENT");
   }
-  return poa;
+  // Its parent keeps it, and once destroyed it is retired, not freed, while this reads.
+  return poa.get();
 }
 
 void PoaSystem::dispatch(orb::ServerRequest& request) {
   ParsedKey key;
   parse(request.object_key(), key);
+  const reclamation::ReadSection reading;
   route(key, true)->dispatch(request, key);
 }
 
@@ -151,6 +156,7 @@ bool PoaSystem::locate(std::span<const std::uint8_t> key) {
   const auto parsed = parse_key(key);
   if (!parsed) return false;
   try {
+    const reclamation::ReadSection reading;
     return route(*parsed, false)->locate(*parsed);
   } catch (const CORBA::OBJECT_NOT_EXIST&) {
     return false;
@@ -188,12 +194,17 @@ void PoaSystem::shutdown(bool wait_for_completion) {
   // Requests held by HOLDING managers would wait for ever: deactivating releases them
   // (OBJ_ADAPTER) before the POAs go.
   std::vector<std::shared_ptr<PoaManagerImpl>> managers;
-  {
+  std::vector<std::shared_ptr<PoaImpl>> poas;  // let go after the lock: a POA's last
+  {                                            // reference unregisters it
     std::shared_lock lock(table_mutex_);
     for (const auto& slot : table_) {
-      if (auto poa = slot.poa.lock()) managers.push_back(poa->manager());
+      if (auto poa = slot.poa.lock()) {
+        managers.push_back(poa->manager());
+        poas.push_back(std::move(poa));
+      }
     }
   }
+  poas.clear();
   for (const auto& manager : managers) {
     try {
       manager->deactivate(false, false);

@@ -36,7 +36,9 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   // The POA table: a slot per POA, generation counted like the active object map's.
   void register_poa(const std::shared_ptr<PoaImpl>& poa);
   void unregister_poa(const PoaImpl& poa);
-  std::shared_ptr<PoaImpl> poa_at(std::uint32_t index, std::uint32_t generation) const;
+  // The POA at (index, generation) or null. The caller keeps a reclamation::ReadSection
+  // open while it uses the POA: nothing here counts a reference.
+  PoaImpl* poa_at(std::uint32_t index, std::uint32_t generation) const;
   // Guards every POA's children and adapter activator (tree changes are rare).
   std::recursive_mutex& tree_mutex() noexcept { return tree_mutex_; }
 
@@ -63,11 +65,13 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
  private:
   // The POA `key` is for: by index, or for a PERSISTENT key of an earlier instance by path
   // (activating POAs through AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
-  std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
+  // Within a reclamation::ReadSection, as poa_at.
+  PoaImpl* route(const ParsedKey& key, bool activate);
   static void parse(std::span<const std::uint8_t> key, ParsedKey& parsed);
 
   struct Slot {
     std::weak_ptr<PoaImpl> poa;
+    PoaImpl* raw = nullptr;  // poa's, readable without locking it
     std::uint32_t generation = 1;
   };
 
@@ -81,9 +85,10 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   mutable std::recursive_mutex tree_mutex_;
   mutable std::shared_mutex table_mutex_;
   std::vector<Slot> table_;  // (table_mutex_)
-  // Moves on with every unregistration, after the table changed: a thread's memo of where
-  // a POA is (poa_at) holds while it stays the same.
-  std::atomic<std::uint64_t> table_epoch_{0};
+  // Moves on with every unregistration in any POA system, after the table changed: a
+  // thread's memo of where a POA is (poa_at) holds while it stays the same. One for the
+  // process, so a memo of a system that has gone never matches one at the same address.
+  static inline std::atomic<std::uint64_t> table_epoch_{0};
   std::vector<std::uint32_t> free_;
   bool shut_down_ = false;  // (tree_mutex_)
 };

@@ -121,5 +121,6 @@ inline constexpr std::uint32_t bad_param_foreign_object_id = rtorb_vmcid | 81;  
 inline constexpr std::uint32_t bad_param_foreign_poa_manager = rtorb_vmcid | 82;  // create_POA: not ours
 inline constexpr std::uint32_t no_implement_interface = rtorb_vmcid | 80;       // _interface (no IFR)
 inline constexpr std::uint32_t imp_limit_object_key = rtorb_vmcid | 80;         // POA path too deep/long
+inline constexpr std::uint32_t no_resources_reclamation = rtorb_vmcid | 80;     // no pthread key left
 
 }  // namespace rtorb::minor

@@ -5,7 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <rtorb/corba/minor_code.hpp>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 #include "poa/object_key.hpp"
 #include "poa_test_support.hpp"
@@ -143,6 +145,81 @@ TEST_F(DispatchFixture, DestroyWithoutWaitingFromInsideAnUpcallKeepsItsServantTo
   poa = nullptr;
   ref = nullptr;
   EXPECT_TRUE(watch.expired());  // the entry left in place went with the POA
+}
+
+// Requests hold no reference to their POA (it is retired, not freed, while one may read
+// it): a POA destroyed inside an upcall, whose every other reference goes there too, keeps
+// itself until the upcall ends, so POA Current still names it; then it goes.
+TEST_F(DispatchFixture, APoaDestroyedAndDroppedInsideAnUpcallLivesUntilTheUpcallEnds) {
+  auto current = IDL::traits<PS::Current>::narrow(system->current());
+  auto poa = root->create_POA("dropped", root->the_POAManager(), {});
+  auto doomed = CORBA::make_reference<EchoServant>();
+  const ObjectId id = poa->activate_object(doomed);
+  auto ref = poa->id_to_reference(id);
+  std::weak_ptr<PS::Servant> watch_servant = doomed.shared();
+  std::weak_ptr<POA> watch_poa = poa.shared();
+  bool checked = false;
+  doomed->hook = [&] {
+    poa->destroy(false, false);
+    poa = nullptr;  // the test's reference; the parent let go in destroy
+    auto seen = current->get_POA();
+    EXPECT_EQ(seen.shared(), watch_poa.lock());
+    EXPECT_NE(seen.shared(), nullptr);
+    EXPECT_EQ(current->get_object_id(), id);
+    checked = true;
+  };
+  EXPECT_EQ(call(*system, ref, "echo", 3)->reply_stream().read_long(), 3);
+  EXPECT_TRUE(checked);
+  doomed->hook = nullptr;
+  doomed = nullptr;
+  EXPECT_TRUE(watch_poa.expired());  // let go when the upcall ended
+  EXPECT_TRUE(watch_servant.expired());
+  EXPECT_EQ(minor_of<CORBA::OBJECT_NOT_EXIST>([&] { call(*system, ref, "echo"); }),
+            rtorb::minor::object_not_exist_no_adapter);
+}
+
+// Requests race a POA being created, used and destroyed over and over: each either reaches
+// its servant or gets OBJECT_NOT_EXIST, and nothing reads a freed POA (ASan, TSan).
+TEST_F(DispatchFixture, RequestsRacingPoaDestructionSeeItOrObjectNotExist) {
+  std::mutex target_mutex;
+  CORBA::object_reference<CORBA::Object> current_ref;
+  std::atomic<bool> stop{false};
+  std::atomic<int> served{0};
+  std::atomic<int> refused{0};
+  std::vector<std::thread> callers;
+  for (int i = 0; i < 2; ++i) {
+    callers.emplace_back([&] {
+      while (!stop) {
+        CORBA::object_reference<CORBA::Object> ref;
+        {
+          std::lock_guard lock(target_mutex);
+          ref = current_ref;
+        }
+        if (!ref) {
+          std::this_thread::yield();
+          continue;
+        }
+        try {
+          if (call(*system, ref, "echo", 9)->reply_stream().read_long() == 9) ++served;
+        } catch (const CORBA::OBJECT_NOT_EXIST&) {
+          ++refused;
+        }
+      }
+    });
+  }
+  for (int round = 0; round < 300; ++round) {
+    auto poa = root->create_POA("churn", root->the_POAManager(), {});
+    auto ref = poa->id_to_reference(poa->activate_object(CORBA::make_reference<EchoServant>()));
+    {
+      std::lock_guard lock(target_mutex);
+      current_ref = ref;
+    }
+    std::this_thread::yield();
+    poa->destroy(true, false);
+  }
+  stop = true;
+  for (auto& t : callers) t.join();
+  EXPECT_GT(served + refused, 0);
 }
 
 TEST_F(DispatchFixture, ThisActivatesImplicitlyInTheRootPoa) {

@@ -156,6 +156,32 @@ TEST_P(WaitForCompletion, WaitsForTheRunningUpcallOnAnActiveObject) {
 INSTANTIATE_TEST_SUITE_P(States, WaitForCompletion,
                          ::testing::Values(State::HOLDING, State::DISCARDING, State::INACTIVE));
 
+// A POA destroyed without waiting, and no longer referenced by anyone, still counts the
+// upcall running in it: the manager's wait_for_completion waits for it.
+TEST_F(ManagerFixture, HoldWithWaitWaitsForAnUpcallInADestroyedUnreferencedPoa) {
+  manager->activate();
+  auto poa = root->create_POA("gone", manager, {});
+  auto inner = CORBA::make_reference<EchoServant>();
+  auto inner_ref = poa->id_to_reference(poa->activate_object(inner));
+  UpcallGate gate(*inner);
+  std::thread caller([&] { call(*system, inner_ref, "echo"); });
+  gate.wait_entered();
+  poa->destroy(false, false);
+  poa = nullptr;
+  std::atomic<bool> returned{false};
+  std::thread changer([&] {
+    manager->hold_requests(true);
+    EXPECT_TRUE(gate.upcall_done());
+    returned = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(returned);
+  gate.release();
+  caller.join();
+  changer.join();
+  EXPECT_TRUE(returned);
+}
+
 TEST_F(ManagerFixture, NoUpcallRunsOnceHoldWithWaitReturns) {
   // Callers race hold_requests(true): when it returns, none of their upcalls may still be
   // running, and none may start until the manager is active again.
