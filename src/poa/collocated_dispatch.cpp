@@ -18,14 +18,16 @@ bool PoaSystem::collocated_upcall(std::span<const std::uint8_t> key,
   // Keys of an earlier instance are routed by path through AdapterActivators: marshaled.
   if (!parse_key(key, parsed) || parsed.instance != instance_) return false;
   // poa_at finds the POA of this thread's last request or call without the table's lock.
-  const reclamation::ReadSection reading;
+  reclamation::ReadSection reading;
   PoaImpl* poa = poa_at(parsed.address.poa_index, parsed.address.poa_generation);
-  return poa != nullptr && poa->collocated_upcall(parsed, call);
+  return poa != nullptr && poa->collocated_upcall(parsed, call, reading);
 }
 
 bool PoaImpl::collocated_upcall(const ParsedKey& key,
-                                orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
+                                orb::FunctionRef<bool(orb::DirectUpcall*)> call,
+                                reclamation::ReadSection& reading) {
   // HOLDING, DISCARDING, INACTIVE and servants without a generated skeleton: marshaled.
+  std::shared_ptr<PoaImpl> self;  // the slow path's reference; goes last
   struct Leave {  // pairs a successful try_enter
     PoaManagerImpl* manager = nullptr;
     ~Leave() {
@@ -40,10 +42,16 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
   ActiveObjectMap::Entry* entry = pin_entry(key, direct);
   if (entry != nullptr) {
     if (direct == nullptr || !manager_->active()) {
-      end_entry_upcall(entry, slot);
+      end_entry_upcall(entry, slot);  // still inside `reading`: this stays
       return false;
     }
+    // Pinned: destroy keeps this POA until the upcall ends; nothing below touches it after
+    // `counted` ends the upcall.
+    reading.close();
   } else {
+    self = weak_from_this().lock();
+    reading.close();
+    if (!self) return false;  // on its way out: the marshaled path says so
     if (!manager_->try_enter()) return false;
     leave.manager = manager_.get();
     std::lock_guard lock(mutex_);

@@ -64,6 +64,9 @@ void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot
     end_upcall();
     return;
   }
+  // From before the count drops: once it is 0, destroy may find this POA idle and let it
+  // go while the rest of this still reads it (an upcall that was pinned holds no reference).
+  const reclamation::ReadSection reading;
   // deactivate_object marks, then reads in_flight; destroy(wait) counts itself in
   // idle_waiters_, then reads in_flight under the mutex; this drops in_flight, then reads
   // the mark and the waiters (all sequentially consistent). So at least one side sees the
@@ -106,6 +109,21 @@ void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   if (policies_.single_thread()) serial = std::unique_lock(single_thread_);
   Upcall upcall = find_servant(request, key);
   serve(request, key, upcall, false);
+}
+
+bool PoaImpl::dispatch_pinned(orb::ServerRequest& request, const ParsedKey& key,
+                              reclamation::ReadSection& reading) {
+  Upcall upcall;
+  if (!pin_active(key, upcall)) return false;
+  if (!manager_->active()) {
+    end_entry_upcall(upcall.entry, upcall.slot);  // still inside `reading`: this stays
+    return false;
+  }
+  // Pinned: destroy now keeps this POA until the upcall ends (keep_alive_), so a long
+  // upcall holds back no reclamation. Nothing here touches the POA after release_servant.
+  reading.close();
+  serve(request, key, upcall, true);
+  return true;
 }
 
 void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& upcall,

@@ -20,6 +20,7 @@
 #include "poa/object_key.hpp"
 #include "poa/poa_manager_impl.hpp"
 #include "poa/policy_values.hpp"
+#include "poa/reclamation.hpp"
 
 namespace rtorb::poa {
 
@@ -93,6 +94,12 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // Runs `request` (key already parsed and routed here). Raises what dispatch() of
   // ObjectAdapter documents, or orb::LocationForward.
   void dispatch(orb::ServerRequest& request, const ParsedKey& key);
+  // dispatch's common case, for a POA found inside `reading` and not otherwise held: an
+  // active object named by its slot, pinned, with the manager ACTIVE. Closes `reading`
+  // once pinned (from then on destroy keeps this POA until the upcall ends) and serves the
+  // request. False, having run nothing and with `reading` still open, otherwise.
+  bool dispatch_pinned(orb::ServerRequest& request, const ParsedKey& key,
+                       reclamation::ReadSection& reading);
   bool locate(const ParsedKey& key);
   // -ORBCollocation direct (direct_dispatch.cpp): the servant of `key` when this POA would
   // dispatch straight to it (see ObjectAdapter::direct_binding); the caller has read the
@@ -102,7 +109,9 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // servant of `key` inside an upcall (counted, POA Current set, serialised under
   // SINGLE_THREAD_MODEL) when the servant is an active object or the default servant and
   // the manager is ACTIVE; false, having run nothing, otherwise.
-  bool collocated_upcall(const ParsedKey& key, orb::FunctionRef<bool(orb::DirectUpcall*)> call);
+  // Found inside `reading`: closed once the upcall is counted, or a reference taken.
+  bool collocated_upcall(const ParsedKey& key, orb::FunctionRef<bool(orb::DirectUpcall*)> call,
+                         reclamation::ReadSection& reading);
   // An upcall (or a request pinning an entry for a moment) is counted on an active object
   // map entry: the POAManager's wait_for_completion waits for these too, since a request
   // to an active object is counted only there (pin_entry, then PoaManagerImpl::active).

@@ -105,10 +105,14 @@ void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) {
   }
 }
 
-PoaImpl* PoaSystem::route(const ParsedKey& key, bool activate) {
+std::shared_ptr<PoaImpl> PoaSystem::route(const ParsedKey& key, bool activate) {
   if (key.instance == instance_) {
-    PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation);
-    if (poa) return poa;
+    {
+      const reclamation::ReadSection reading;
+      if (PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation)) {
+        if (auto held = poa->weak_from_this().lock()) return held;
+      }
+    }
     if (!key.persistent) {
       raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
                                      "the POA of this object was destroyed");
@@ -141,14 +145,28 @@ PoaImpl* PoaSystem::route(const ParsedKey& key, bool activate) {
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_no_adapter,
                                    "the POA of this name is not PERSISTENT");
   }
-  // Its parent keeps it, and once destroyed it is retired, not freed, while this reads.
-  return poa.get();
+  return poa;
 }
 
 void PoaSystem::dispatch(orb::ServerRequest& request) {
   ParsedKey key;
   parse(request.object_key(), key);
-  const reclamation::ReadSection reading;
+  if (key.instance == instance_) {
+    // The common case takes no reference to the POA: the read section covers finding it
+    // and pinning the object's entry, after which destroy keeps the POA for the upcall.
+    std::shared_ptr<PoaImpl> held;
+    {
+      reclamation::ReadSection reading;
+      if (PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation)) {
+        if (poa->dispatch_pinned(request, key, reading)) return;
+        held = poa->weak_from_this().lock();  // the rest may block: a reference of its own
+      }
+    }
+    if (held) {
+      held->dispatch(request, key);
+      return;
+    }
+  }
   route(key, true)->dispatch(request, key);
 }
 
@@ -156,7 +174,6 @@ bool PoaSystem::locate(std::span<const std::uint8_t> key) {
   const auto parsed = parse_key(key);
   if (!parsed) return false;
   try {
-    const reclamation::ReadSection reading;
     return route(*parsed, false)->locate(*parsed);
   } catch (const CORBA::OBJECT_NOT_EXIST&) {
     return false;

@@ -63,10 +63,10 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   }
 
  private:
-  // The POA `key` is for: by index, or for a PERSISTENT key of an earlier instance by path
-  // (activating POAs through AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
-  // Within a reclamation::ReadSection, as poa_at.
-  PoaImpl* route(const ParsedKey& key, bool activate);
+  // The POA `key` is for, held (dispatch's slow path, locate): by index, or for a
+  // PERSISTENT key of an earlier instance by path (activating POAs through
+  // AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
+  std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
   static void parse(std::span<const std::uint8_t> key, ParsedKey& parsed);
 
   struct Slot {

@@ -40,8 +40,9 @@ void reclaim() noexcept;
 }  // namespace detail
 
 // The calling thread reads objects found through a published pointer until this ends;
-// nothing retired meanwhile is freed before then. Sections nest. Inline: the request
-// path opens one per request.
+// nothing retired meanwhile is freed before then. Sections nest. Keep them short (no
+// blocking, no user code): an open section holds back everything retired meanwhile.
+// Inline: the request path opens one per request.
 class ReadSection {
  public:
   ReadSection()
@@ -59,7 +60,18 @@ class ReadSection {
       std::atomic_signal_fence(std::memory_order_seq_cst);
     }
   }
-  ~ReadSection() {
+  ~ReadSection() { close(); }
+  // Ends the section before its scope does, once what was found is held some other way.
+  void close() noexcept {
+    if (closed_) return;
+    closed_ = true;
+    leave();
+  }
+  ReadSection(const ReadSection&) = delete;
+  ReadSection& operator=(const ReadSection&) = delete;
+
+ private:
+  void leave() noexcept {
     if (--record_.depth != 0) return;
     // Release: everything read in the section happens before a freeing that sees this.
     if (record_.fenced) {
@@ -70,11 +82,9 @@ class ReadSection {
     }
     if (detail::any_retired.load(std::memory_order_seq_cst)) detail::reclaim();
   }
-  ReadSection(const ReadSection&) = delete;
-  ReadSection& operator=(const ReadSection&) = delete;
 
- private:
   detail::ThreadRecord& record_;
+  bool closed_ = false;
 };
 
 // Frees `object` with `destroy` once no read section open now is still open. The caller

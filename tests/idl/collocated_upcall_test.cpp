@@ -433,6 +433,52 @@ TEST_F(Collocated, CallsRacingDeactivationAndReactivationReachOnlyALiveServant) 
   EXPECT_EQ(served.load() + not_active.load(), 3 * 1000);
 }
 
+TEST_F(Collocated, CallsRacingTheirPoasDestructionReachTheServantOrFindItGone) {
+  // A collocated call holds no reference to its POA (it is retired, not freed, while a
+  // call may still be finding it; docs/poa.md, "Reclaiming POAs"): calls racing a POA
+  // created and destroyed over and over each reach the servant or are refused, and nothing
+  // reads a freed POA (asan, tsan).
+  std::mutex target_mutex;
+  IDL::traits<Zoo::Duck>::ref_type target;
+  std::atomic<bool> stop{false};
+  std::atomic<int> served{0};
+  std::atomic<int> refused{0};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 2; ++t) {
+    callers.emplace_back([&] {
+      while (!stop) {
+        IDL::traits<Zoo::Duck>::ref_type ref;
+        {
+          std::lock_guard lock(target_mutex);
+          ref = target;
+        }
+        if (!ref) {
+          std::this_thread::yield();
+          continue;
+        }
+        try {
+          if (ref->name() == "duck") ++served;
+        } catch (const CORBA::OBJECT_NOT_EXIST&) {
+          ++refused;
+        }
+      }
+    });
+  }
+  for (int round = 0; round < 300; ++round) {
+    auto churn = child("churn", {});
+    auto ref = IDL::traits<Zoo::Duck>::narrow(churn->id_to_reference(churn->activate_object(duck)));
+    {
+      std::lock_guard lock(target_mutex);
+      target = ref;
+    }
+    std::this_thread::yield();
+    churn->destroy(false, false);
+  }
+  stop = true;
+  for (auto& t : callers) t.join();
+  EXPECT_GT(served.load() + refused.load(), 0);
+}
+
 TEST_F(Collocated, ACallAllocatesNothing) {
   auto ref = duck_in(poa);
   ref->age(1);  // warms the per-thread memos

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "poa/object_key.hpp"
+#include "poa/reclamation.hpp"
 #include "poa_test_support.hpp"
 
 using namespace poa_test;
@@ -176,6 +177,26 @@ TEST_F(DispatchFixture, APoaDestroyedAndDroppedInsideAnUpcallLivesUntilTheUpcall
   EXPECT_TRUE(watch_servant.expired());
   EXPECT_EQ(minor_of<CORBA::OBJECT_NOT_EXIST>([&] { call(*system, ref, "echo"); }),
             rtorb::minor::object_not_exist_no_adapter);
+}
+
+// A request's read section covers finding its POA and pinning its object, not the upcall:
+// a POA destroyed and dropped while an upcall elsewhere runs on is freed at once, however
+// long that upcall takes.
+TEST_F(DispatchFixture, ALongUpcallHoldsBackNoOtherPoasReclamation) {
+  auto busy = root->create_POA("busy", root->the_POAManager(), {});
+  auto worker = CORBA::make_reference<EchoServant>();
+  auto worker_ref = busy->id_to_reference(busy->activate_object(worker));
+  UpcallGate gate(*worker);
+  std::thread caller([&] { call(*system, worker_ref, "echo"); });
+  gate.wait_entered();
+  auto doomed = root->create_POA("doomed", root->the_POAManager(), {});
+  std::weak_ptr<POA> watch = doomed.shared();
+  doomed->destroy(false, false);
+  doomed = nullptr;
+  EXPECT_TRUE(watch.expired());
+  EXPECT_EQ(rtorb::poa::reclamation::pending(), 0u);  // freed, not waiting for the upcall
+  gate.release();
+  caller.join();
 }
 
 // Requests race a POA being created, used and destroyed over and over: each either reaches
