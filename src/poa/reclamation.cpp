@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <iterator>
 #include <mutex>
-#include <utility>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+#include <utility>
 #include <vector>
 
 namespace rtorb::poa::reclamation {
@@ -107,19 +107,18 @@ void reclaim() noexcept {
 
 ThreadRecord& register_thread() {
   Domain& d = domain();
-  if (!d.has_exit_key) {
-    // Without it a thread's record would outlive the thread in the registry.
-    raise<CORBA::NO_RESOURCES>(minor::no_resources_reclamation,
-                               "no thread-specific key left for POA reclamation");
-  }
   ThreadRecord& record = this_thread;
+  // Without the key's destructor a thread's record would outlive the thread in the list.
+  if (!d.has_exit_key || ::pthread_setspecific(d.exit_key, &record) != 0) {
+    raise<CORBA::NO_RESOURCES>(minor::no_resources_reclamation,
+                               "no thread-specific key for POA reclamation");
+  }
   record.fenced = !d.expedited;
   {
     std::lock_guard lock(d.mutex);
     record.next = d.threads;
     d.threads = &record;
   }
-  ::pthread_setspecific(d.exit_key, &record);
   record.registered = true;
   return record;
 }
@@ -130,7 +129,7 @@ void retire(void* object, void (*destroy)(void*)) noexcept {
   Domain& d = domain();
   try {
     std::lock_guard lock(d.mutex);
-    any_retired.store(true);  // before the fence: see ~ReadSection
+    any_retired.store(true);  // before the fence: see ReadSection::leave
     fence_readers(d);
     Retired r{object, destroy, {}};
     for (const ThreadRecord* t = d.threads; t != nullptr; t = t->next) {

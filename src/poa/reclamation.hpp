@@ -22,9 +22,9 @@ struct ThreadRecord {
   // Odd while its thread is inside a read section. Only that thread writes it, so it moves
   // on with a load and a store, never a locked instruction.
   std::atomic<std::uint64_t> state{0};
-  unsigned depth = 0;       // nested sections (its thread only)
-  bool registered = false;  // in the registry (its thread only)
-  bool fenced = false;      // no membarrier here: the reader orders its own accesses
+  unsigned depth = 0;            // nested sections (its thread only)
+  bool registered = false;       // in the registry (its thread only)
+  bool fenced = false;           // no membarrier here: the reader orders its own accesses
   ThreadRecord* next = nullptr;  // the registry's list (under its mutex)
 };
 

@@ -20,6 +20,7 @@
 
 #include "allocation_counter.hpp"
 #include "interfacesS.h"
+#include "test_support/racing_callers.hpp"
 
 
 namespace {
@@ -438,45 +439,17 @@ TEST_F(Collocated, CallsRacingTheirPoasDestructionReachTheServantOrFindItGone) {
   // call may still be finding it; docs/poa.md, "Reclaiming POAs"): calls racing a POA
   // created and destroyed over and over each reach the servant or are refused, and nothing
   // reads a freed POA (asan, tsan).
-  std::mutex target_mutex;
-  IDL::traits<Zoo::Duck>::ref_type target;
-  std::atomic<bool> stop{false};
-  std::atomic<int> served{0};
-  std::atomic<int> refused{0};
-  std::vector<std::thread> callers;
-  for (int t = 0; t < 2; ++t) {
-    callers.emplace_back([&] {
-      while (!stop) {
-        IDL::traits<Zoo::Duck>::ref_type ref;
-        {
-          std::lock_guard lock(target_mutex);
-          ref = target;
-        }
-        if (!ref) {
-          std::this_thread::yield();
-          continue;
-        }
-        try {
-          if (ref->name() == "duck") ++served;
-        } catch (const CORBA::OBJECT_NOT_EXIST&) {
-          ++refused;
-        }
-      }
-    });
-  }
+  rtorb::test::RacingCallers<IDL::traits<Zoo::Duck>::ref_type> callers(
+      2, [](const auto& ref) { return ref->name() == "duck"; });
   for (int round = 0; round < 300; ++round) {
     auto churn = child("churn", {});
-    auto ref = IDL::traits<Zoo::Duck>::narrow(churn->id_to_reference(churn->activate_object(duck)));
-    {
-      std::lock_guard lock(target_mutex);
-      target = ref;
-    }
+    const auto id = churn->activate_object(duck);
+    callers.aim(IDL::traits<Zoo::Duck>::narrow(churn->id_to_reference(id)));
     std::this_thread::yield();
     churn->destroy(false, false);
   }
-  stop = true;
-  for (auto& t : callers) t.join();
-  EXPECT_GT(served.load() + refused.load(), 0);
+  callers.stop();
+  EXPECT_GT(callers.served() + callers.refused(), 0);
 }
 
 TEST_F(Collocated, ACallAllocatesNothing) {

@@ -12,6 +12,7 @@
 #include "poa/object_key.hpp"
 #include "poa/reclamation.hpp"
 #include "poa_test_support.hpp"
+#include "test_support/racing_callers.hpp"
 
 using namespace poa_test;
 namespace PS = PortableServer;
@@ -202,45 +203,19 @@ TEST_F(DispatchFixture, ALongUpcallHoldsBackNoOtherPoasReclamation) {
 // Requests race a POA being created, used and destroyed over and over: each either reaches
 // its servant or gets OBJECT_NOT_EXIST, and nothing reads a freed POA (ASan, TSan).
 TEST_F(DispatchFixture, RequestsRacingPoaDestructionSeeItOrObjectNotExist) {
-  std::mutex target_mutex;
-  CORBA::object_reference<CORBA::Object> current_ref;
-  std::atomic<bool> stop{false};
-  std::atomic<int> served{0};
-  std::atomic<int> refused{0};
-  std::vector<std::thread> callers;
-  for (int i = 0; i < 2; ++i) {
-    callers.emplace_back([&] {
-      while (!stop) {
-        CORBA::object_reference<CORBA::Object> ref;
-        {
-          std::lock_guard lock(target_mutex);
-          ref = current_ref;
-        }
-        if (!ref) {
-          std::this_thread::yield();
-          continue;
-        }
-        try {
-          if (call(*system, ref, "echo", 9)->reply_stream().read_long() == 9) ++served;
-        } catch (const CORBA::OBJECT_NOT_EXIST&) {
-          ++refused;
-        }
-      }
-    });
-  }
+  rtorb::test::RacingCallers<CORBA::object_reference<CORBA::Object>> callers(
+      2, [&](const auto& ref) {
+        return call(*system, ref, "echo", 9)->reply_stream().read_long() == 9;
+      });
   for (int round = 0; round < 300; ++round) {
     auto poa = root->create_POA("churn", root->the_POAManager(), {});
-    auto ref = poa->id_to_reference(poa->activate_object(CORBA::make_reference<EchoServant>()));
-    {
-      std::lock_guard lock(target_mutex);
-      current_ref = ref;
-    }
+    const ObjectId id = poa->activate_object(CORBA::make_reference<EchoServant>());
+    callers.aim(poa->id_to_reference(id));
     std::this_thread::yield();
     poa->destroy(true, false);
   }
-  stop = true;
-  for (auto& t : callers) t.join();
-  EXPECT_GT(served + refused, 0);
+  callers.stop();
+  EXPECT_GT(callers.served() + callers.refused(), 0);
 }
 
 TEST_F(DispatchFixture, ThisActivatesImplicitlyInTheRootPoa) {

@@ -1,0 +1,68 @@
+// Threads that keep calling whatever target the test last aimed them at, for races between
+// requests and the destruction of what they reach.
+#pragma once
+
+#include <rtorb/corba/exception.hpp>
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace rtorb::test {
+
+template <class Ref>
+class RacingCallers {
+ public:
+  // `call(ref)` is true when the call reached its servant; OBJECT_NOT_EXIST counts as refused.
+  RacingCallers(int threads, std::function<bool(const Ref&)> call) : call_(std::move(call)) {
+    for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
+  }
+  ~RacingCallers() { stop(); }
+  RacingCallers(const RacingCallers&) = delete;
+  RacingCallers& operator=(const RacingCallers&) = delete;
+
+  void aim(Ref target) {
+    std::lock_guard lock(mutex_);
+    target_ = std::move(target);
+  }
+  void stop() {
+    stop_ = true;
+    for (auto& t : threads_) {
+      if (t.joinable()) t.join();
+    }
+  }
+  int served() const { return served_; }
+  int refused() const { return refused_; }
+
+ private:
+  void run() {
+    while (!stop_) {
+      Ref target;
+      {
+        std::lock_guard lock(mutex_);
+        target = target_;
+      }
+      if (!target) {
+        std::this_thread::yield();
+        continue;
+      }
+      try {
+        if (call_(target)) ++served_;
+      } catch (const CORBA::OBJECT_NOT_EXIST&) {
+        ++refused_;
+      }
+    }
+  }
+
+  const std::function<bool(const Ref&)> call_;
+  std::mutex mutex_;
+  Ref target_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> served_{0};
+  std::atomic<int> refused_{0};
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace rtorb::test
