@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "allocation_counter.hpp"
 #include "interfacesS.h"
+#include "test_support/allocation_counter.hpp"
 #include "test_support/racing_callers.hpp"
 
 
@@ -455,10 +455,10 @@ TEST_F(Collocated, CallsRacingTheirPoasDestructionReachTheServantOrFindItGone) {
 TEST_F(Collocated, ACallAllocatesNothing) {
   auto ref = duck_in(poa);
   ref->age(1);  // warms the per-thread memos
-  allocation_counter::start();
+  rtorb::test::start_counting_thread_allocations();
   for (int i = 0; i < 10; ++i) ref->age(i);
   const std::int32_t age = ref->age();
-  EXPECT_EQ(allocation_counter::stop(), 0u);
+  EXPECT_EQ(rtorb::test::stop_counting_thread_allocations(), 0u);
   EXPECT_EQ(age, 9);
 }
 

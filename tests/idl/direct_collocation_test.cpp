@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "allocation_counter.hpp"
 #include "interfacesS.h"
+#include "test_support/allocation_counter.hpp"
 
 
 namespace {
@@ -245,13 +245,13 @@ TEST_F(Direct, ADirectCallAllocatesNothing) {
   // The counter works (through a pointer the optimiser cannot see through).
   void* (*volatile allocate)(std::size_t) = static_cast<void* (*)(std::size_t)>(&::operator new);
   void (*volatile release)(void*) noexcept = static_cast<void (*)(void*) noexcept>(&::operator delete);
-  allocation_counter::start();
+  rtorb::test::start_counting_thread_allocations();
   release(allocate(8));
-  ASSERT_EQ(allocation_counter::stop(), 1u);
-  allocation_counter::start();
+  ASSERT_EQ(rtorb::test::stop_counting_thread_allocations(), 1u);
+  rtorb::test::start_counting_thread_allocations();
   for (int i = 0; i < 10; ++i) duck->walk(1);
   const std::int32_t age = duck->age();
-  EXPECT_EQ(allocation_counter::stop(), 0u);
+  EXPECT_EQ(rtorb::test::stop_counting_thread_allocations(), 0u);
   EXPECT_EQ(age, 11);
 }
 

@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "allocation_counter.hpp"
 #include "cubitC.h"
+#include "test_support/allocation_counter.hpp"
 #include "cubitS.h"
 
 namespace {

@@ -2,23 +2,10 @@
 // critical path"). Counts global operator new calls made by the dispatching thread.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <new>
 
 #include "poa_test_support.hpp"
-
-namespace {
-thread_local bool counting = false;
-thread_local std::size_t allocations = 0;
-}  // namespace
-
-void* operator new(std::size_t size) {
-  if (counting) ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "test_support/allocation_counter.hpp"
 
 using namespace poa_test;
 
@@ -34,24 +21,21 @@ TEST(DispatchAllocation, ACallToAnActiveObjectAllocatesNothing) {
   user->activate_object_with_id(PortableServer::string_to_ObjectId("u"),
                                 CORBA::make_reference<EchoServant>());
   auto user_ref = user->id_to_reference(PortableServer::string_to_ObjectId("u"));
-  counting = true;
+  rtorb::test::start_counting_thread_allocations();
   // The counter itself works (through pointers the optimiser cannot see through).
   void* (*volatile allocate)(std::size_t) =
       static_cast<void* (*)(std::size_t)>(&::operator new);
   void (*volatile release)(void*) noexcept =
       static_cast<void (*)(void*) noexcept>(&::operator delete);
   release(allocate(8));
-  counting = false;
-  ASSERT_EQ(allocations, 1u);
+  ASSERT_EQ(rtorb::test::stop_counting_thread_allocations(), 1u);
   for (const auto& target : {ref, user_ref}) {
     call(*system, target, "echo", 1);  // warms the thread's CDR block pool
     TestRequest request("echo", key_of(target),
                         arguments([](rtorb::cdr::OutputStream& os) { os.write_long(2); }));
-    allocations = 0;
-    counting = true;
+    rtorb::test::start_counting_thread_allocations();
     system->dispatch(request);
-    counting = false;
-    EXPECT_EQ(allocations, 0u);
+    EXPECT_EQ(rtorb::test::stop_counting_thread_allocations(), 0u);
     EXPECT_EQ(request.reply_stream().read_long(), 2);
   }
   system->shutdown(false);

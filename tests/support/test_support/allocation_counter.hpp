@@ -1,5 +1,7 @@
 // Counts the calls to every form of global operator new while counting is on, in every
-// thread of the process (the test binary replaces operator new/delete).
+// thread of the process or in the calling thread alone. A test binary that uses it lists
+// allocation_counter.cpp in its sources, which replaces every form of operator new and
+// delete (all of them, so that none is paired with a sanitizer's or the library's own).
 #pragma once
 
 #include <cstddef>
@@ -11,5 +13,10 @@ namespace rtorb::test {
 void start_counting_allocations() noexcept;
 // Stops counting and returns how many allocations were made since the start.
 std::size_t stop_counting_allocations() noexcept;
+
+// The same for the calling thread only, so that an ORB's own threads do not disturb a
+// count taken around collocated calls.
+void start_counting_thread_allocations() noexcept;
+std::size_t stop_counting_thread_allocations() noexcept;
 
 }  // namespace rtorb::test

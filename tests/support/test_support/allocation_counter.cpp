@@ -1,5 +1,5 @@
 // Replaces the global operator new/delete (all forms) with counting versions on malloc.
-#include "allocation_counter.hpp"
+#include "test_support/allocation_counter.hpp"
 
 #include <execinfo.h>
 #include <unistd.h>
@@ -13,6 +13,8 @@ namespace {
 
 std::atomic<bool> counting{false};
 std::atomic<std::size_t> count{0};
+thread_local bool thread_counting = false;
+thread_local std::size_t thread_count = 0;
 bool trace = false;
 thread_local bool in_trace = false;
 
@@ -28,6 +30,7 @@ void print_stack() noexcept {
 }
 
 void* allocate(std::size_t size, std::size_t alignment, bool nothrow) {
+  if (thread_counting) ++thread_count;
   if (counting.load(std::memory_order_relaxed)) {
     count.fetch_add(1, std::memory_order_relaxed);
     if (trace) print_stack();
@@ -52,6 +55,16 @@ void start_counting_allocations() noexcept {
 std::size_t stop_counting_allocations() noexcept {
   counting.store(false);
   return count.load();
+}
+
+void start_counting_thread_allocations() noexcept {
+  thread_count = 0;
+  thread_counting = true;
+}
+
+std::size_t stop_counting_thread_allocations() noexcept {
+  thread_counting = false;
+  return thread_count;
 }
 
 }  // namespace rtorb::test
