@@ -6,8 +6,8 @@
 //
 // Readers pay a plain store on entry and one on exit: the ordering their entry store needs
 // against their later loads is supplied by the freeing side, with membarrier(2)
-// (MEMBARRIER_CMD_PRIVATE_EXPEDITED). Where the kernel refuses it (valgrind), readers
-// enter and leave with a locked instruction instead.
+// (MEMBARRIER_CMD_PRIVATE_EXPEDITED). Where the kernel refuses it (before Linux 4.14, or
+// a seccomp filter), readers enter and leave with a locked instruction instead.
 #pragma once
 
 #include <atomic>

@@ -118,6 +118,7 @@ TEST(Reclamation, ReadersRacingReplacementsNeverSeeAFreedObject) {
       }
     });
   }
+  while (reads == 0) std::this_thread::yield();  // the readers are under way
   constexpr int replacements = 2000;
   for (int i = 0; i < replacements; ++i) {
     Tracked* old = published.exchange(new Tracked{&freed}, std::memory_order_acq_rel);
