@@ -36,8 +36,9 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   // The POA table: a slot per POA, generation counted like the active object map's.
   void register_poa(const std::shared_ptr<PoaImpl>& poa);
   void unregister_poa(const PoaImpl& poa);
-  // The POA at (index, generation) or null. The caller keeps a reclamation::ReadSection
-  // open while it uses the POA: nothing here counts a reference.
+  // The POA at (index, generation) or null. Nothing here counts a reference: the caller
+  // keeps a reclamation::ReadSection open until it holds the POA some other way (a pinned
+  // entry, or a reference of its own) or is done with it.
   PoaImpl* poa_at(std::uint32_t index, std::uint32_t generation) const;
   // Guards every POA's children and adapter activator (tree changes are rare).
   std::recursive_mutex& tree_mutex() noexcept { return tree_mutex_; }
