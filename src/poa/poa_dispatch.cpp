@@ -95,13 +95,11 @@ void PoaImpl::end_entry_upcall(ActiveObjectMap::Entry* entry, std::uint32_t slot
 
 void PoaImpl::dispatch(orb::ServerRequest& request, const ParsedKey& key) {
   // An active object named by its slot: pinned (counted on its entry), then the manager
-  // found ACTIVE, it needs nothing else. Otherwise the manager's rules come first.
-  if (Upcall upcall; pin_active(key, upcall)) {
-    if (manager_->active()) {
-      serve(request, key, upcall, true);
-      return;
-    }
-    end_entry_upcall(upcall.entry, upcall.slot);
+  // found ACTIVE, it needs nothing else. Otherwise the manager's rules come first. (The
+  // caller holds this POA; the section is only what dispatch_pinned asks for.)
+  {
+    reclamation::ReadSection reading;
+    if (dispatch_pinned(request, key, reading)) return;
   }
   manager_->enter();
   Finally leave_manager([this] { manager_->leave(); });

@@ -154,19 +154,11 @@ void PoaSystem::dispatch(orb::ServerRequest& request) {
   if (key.instance == instance_) {
     // The common case takes no reference to the POA: the read section covers finding it
     // and pinning the object's entry, after which destroy keeps the POA for the upcall.
-    std::shared_ptr<PoaImpl> held;
-    {
-      reclamation::ReadSection reading;
-      if (PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation)) {
-        if (poa->dispatch_pinned(request, key, reading)) return;
-        held = poa->weak_from_this().lock();  // the rest may block: a reference of its own
-      }
-    }
-    if (held) {
-      held->dispatch(request, key);
-      return;
-    }
+    reclamation::ReadSection reading;
+    PoaImpl* poa = poa_at(key.address.poa_index, key.address.poa_generation);
+    if (poa != nullptr && poa->dispatch_pinned(request, key, reading)) return;
   }
+  // The rest may block or run user code: it holds a reference to its POA.
   route(key, true)->dispatch(request, key);
 }
 
