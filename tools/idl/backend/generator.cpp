@@ -61,7 +61,10 @@ std::string header_text(const Specification& spec, Sections& s, const std::strin
   if (!includes.empty()) out += "\n";
   for (const std::string& h : includes) out += "#include \"" + h + "\"\n";
   append_block(out, "", s.types, "");
-  append_block(out, "// Member functions of classes whose members use types completed after them.\n", s.deferred, "");
+  append_block(out,
+               "// Member functions defined after every type: the stubs, and those using types "
+               "completed late.\n",
+               s.deferred, "");
   s.typecode_decls_ns.finish();
   append_block(out, "", s.typecode_decls, "");
   append_block(out, "namespace IDL {\n\n", s.traits, "\n}  // namespace IDL\n");

@@ -244,26 +244,34 @@ void write_request(const Operation& op, const InterfaceDecl& decl, const std::st
   }
 }
 
-// The stub past the direct memo, as a function of its own: a collocated upcall or a
-// request. Kept out of line so that the stub itself is the memo check and a tail call.
-void write_invoke_function(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+// The stub past the direct memo, `rtorb_invoke::M::I::op(M::I& self, args)`: a collocated
+// upcall or a request. Declared in fooC.h for the inline stub, defined in fooC.cpp.
+std::string invoke_signature(const Operation& op, const InterfaceDecl& decl) {
   const std::string self = local_name(op, "self");
   std::string text = signature(op);
   text.insert(result_type(op).size() + 1 + op.cpp_name.size() + 1,
               qualified_name(decl) + "& " + self + (op.arguments.empty() ? "" : ", "));
-  w.line("namespace rtorb_invoke::" + definition_name(decl) + " {");
-  w.open("[[gnu::noinline]] " + text);
-  write_request(op, decl, self, w);
-  w.close();
-  w.line("}  // namespace rtorb_invoke::" + definition_name(decl));
+  return text;
 }
 
-void write_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
-  w.line("namespace {");
-  write_invoke_function(op, decl, w);
-  w.line("}  // namespace");
+void write_invoke_function(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  w.line("namespace rtorb_invoke::" + definition_name(decl) + " {");
+  // Out of line even under LTO: the stub at every call site stays the memo check alone.
+  w.open("[[gnu::noinline]] " + invoke_signature(op, decl));
+  write_request(op, decl, local_name(op, "self"), w);
+  w.close();
+  w.line("}  // namespace rtorb_invoke::" + definition_name(decl));
   w.line();
-  w.open(signature(op, definition_name(decl) + "::"));
+}
+
+// The stub itself, inline in fooC.h after every type: the direct memo check at the call
+// site, so that a direct collocated call costs a few loads and the servant's virtual call
+// (a stub of its own measured 2.5 ns against 2.3 inline, for a 1.2 ns virtual call).
+void write_inline_stub(const Operation& op, const InterfaceDecl& decl, CodeWriter& w) {
+  w.line("namespace rtorb_invoke::" + definition_name(decl) + " {");
+  w.line(invoke_signature(op, decl) + ";");
+  w.line("}  // namespace rtorb_invoke::" + definition_name(decl));
+  w.open("inline " + signature(op, definition_name(decl) + "::"));
   write_direct_call(op, decl, "memoized_upcall", "*this", w);
   std::string call = "::rtorb_invoke::" + definition_name(decl) + "::" + op.cpp_name + "(*this";
   for (const Argument& a : op.arguments) call += ", " + a.name;
@@ -300,7 +308,10 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   if (!is_local(decl)) write_reference_any_operators(decl, out);
   write_interface_traits(decl, out);
   if (is_local(decl)) return;
-  for (const Operation& op : own_operations(decl)) write_stub(op, decl, out.stubs);
+  for (const Operation& op : own_operations(decl)) {
+    write_inline_stub(op, decl, out.deferred);
+    write_invoke_function(op, decl, out.stubs);
+  }
   write_servant(decl, out);
 }
 

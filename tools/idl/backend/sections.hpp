@@ -25,6 +25,7 @@ class NamespaceRun {
 struct Sections {
   CodeWriter types;           // header: the mapped types in their namespaces
   CodeWriter deferred;        // header: member functions defined after every type (see Placement)
+                              // and the stubs' inline direct check
   CodeWriter typecode_decls;  // header: the rtorb::typecodes functions
   CodeWriter traits;          // header: inside namespace IDL
   CodeWriter codecs;          // header: inside namespace rtorb::cdr
@@ -32,7 +33,7 @@ struct Sections {
   CodeWriter constants;       // source: _tc_X definitions
   CodeWriter any_ops;         // source
   CodeWriter codec_defs;      // source: inside namespace rtorb::cdr
-  CodeWriter stubs;           // source: proxy member functions (qualified definitions)
+  CodeWriter stubs;           // source: what each stub does past its direct check
   CodeWriter servants;        // servant header: skeleton classes in namespace POA::...
   CodeWriter servant_traits;  // servant header: inside namespace CORBA
   CodeWriter skeletons;       // servant source: skeleton member functions

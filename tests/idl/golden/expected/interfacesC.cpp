@@ -218,7 +218,6 @@ void Codec<::Zoo::Enclosure>::read(InputStream& is, ::Zoo::Enclosure& v) {
 
 }  // namespace rtorb::cdr
 
-namespace {
 namespace rtorb_invoke::Zoo::Animal {
 [[gnu::noinline]] std::string name(::Zoo::Animal& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
@@ -239,16 +238,7 @@ namespace rtorb_invoke::Zoo::Animal {
   return ::rtorb::cdr::read<std::string>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Animal
-}  // namespace
 
-std::string Zoo::Animal::name() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
-    return upcall->name();
-  }
-  return ::rtorb_invoke::Zoo::Animal::name(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Animal {
 [[gnu::noinline]] std::int32_t age(::Zoo::Animal& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
@@ -269,16 +259,7 @@ namespace rtorb_invoke::Zoo::Animal {
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Animal
-}  // namespace
 
-std::int32_t Zoo::Animal::age() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
-    return upcall->age();
-  }
-  return ::rtorb_invoke::Zoo::Animal::age(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Animal {
 [[gnu::noinline]] void age(::Zoo::Animal& self, std::int32_t value) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
@@ -301,17 +282,7 @@ namespace rtorb_invoke::Zoo::Animal {
   call.invoke(arguments);
 }
 }  // namespace rtorb_invoke::Zoo::Animal
-}  // namespace
 
-void Zoo::Animal::age(std::int32_t value) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
-    upcall->age(value);
-    return;
-  }
-  return ::rtorb_invoke::Zoo::Animal::age(*this, value);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Animal {
 [[gnu::noinline]] void feed(::Zoo::Animal& self, const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Animal>(self)) {
@@ -338,17 +309,7 @@ namespace rtorb_invoke::Zoo::Animal {
   call.invoke(arguments, exceptions);
 }
 }  // namespace rtorb_invoke::Zoo::Animal
-}  // namespace
 
-void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
-    upcall->feed(by, food);
-    return;
-  }
-  return ::rtorb_invoke::Zoo::Animal::feed(*this, by, food);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Walker {
 [[gnu::noinline]] void walk(::Zoo::Walker& self, std::uint32_t steps) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Walker>(self)) {
@@ -371,17 +332,7 @@ namespace rtorb_invoke::Zoo::Walker {
   call.invoke(arguments);
 }
 }  // namespace rtorb_invoke::Zoo::Walker
-}  // namespace
 
-void Zoo::Walker::walk(std::uint32_t steps) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Walker>(*this)) {
-    upcall->walk(steps);
-    return;
-  }
-  return ::rtorb_invoke::Zoo::Walker::walk(*this, steps);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Swimmer {
 [[gnu::noinline]] void swim(::Zoo::Swimmer& self, float metres) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Swimmer>(self)) {
@@ -404,17 +355,7 @@ namespace rtorb_invoke::Zoo::Swimmer {
   call.invoke_oneway(arguments);
 }
 }  // namespace rtorb_invoke::Zoo::Swimmer
-}  // namespace
 
-void Zoo::Swimmer::swim(float metres) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Swimmer>(*this)) {
-    upcall->swim(metres);
-    return;
-  }
-  return ::rtorb_invoke::Zoo::Swimmer::swim(*this, metres);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Duck {
 [[gnu::noinline]] ::CORBA::object_reference<::Zoo::Duck> mate(::Zoo::Duck& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Duck>(self)) {
@@ -435,16 +376,7 @@ namespace rtorb_invoke::Zoo::Duck {
   return ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Duck>>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Duck
-}  // namespace
 
-::CORBA::object_reference<::Zoo::Duck> Zoo::Duck::mate() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
-    return upcall->mate();
-  }
-  return ::rtorb_invoke::Zoo::Duck::mate(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Duck {
 [[gnu::noinline]] std::int32_t measure(::Zoo::Duck& self, std::int32_t scale, double& weight, std::string& tag) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Duck>(self)) {
@@ -472,16 +404,7 @@ namespace rtorb_invoke::Zoo::Duck {
   return result;
 }
 }  // namespace rtorb_invoke::Zoo::Duck
-}  // namespace
 
-std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string& tag) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
-    return upcall->measure(scale, weight, tag);
-  }
-  return ::rtorb_invoke::Zoo::Duck::measure(*this, scale, weight, tag);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Keeper {
 [[gnu::noinline]] ::Zoo::Enclosure inspect(::Zoo::Keeper& self, const ::Zoo::Enclosure& e) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
@@ -505,16 +428,7 @@ namespace rtorb_invoke::Zoo::Keeper {
   return ::rtorb::cdr::read<::Zoo::Enclosure>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Keeper
-}  // namespace
 
-::Zoo::Enclosure Zoo::Keeper::inspect(const ::Zoo::Enclosure& e) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
-    return upcall->inspect(e);
-  }
-  return ::rtorb_invoke::Zoo::Keeper::inspect(*this, e);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Keeper {
 [[gnu::noinline]] ::CORBA::object_reference<::Zoo::Mallard> favourite(::Zoo::Keeper& self, const ::CORBA::object_reference<::CORBA::Object>& hint) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
@@ -538,16 +452,7 @@ namespace rtorb_invoke::Zoo::Keeper {
   return ::rtorb::cdr::read<::CORBA::object_reference<::Zoo::Mallard>>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Keeper
-}  // namespace
 
-::CORBA::object_reference<::Zoo::Mallard> Zoo::Keeper::favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
-    return upcall->favourite(hint);
-  }
-  return ::rtorb_invoke::Zoo::Keeper::favourite(*this, hint);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Keeper {
 [[gnu::noinline]] std::int32_t _cxx_default(::Zoo::Keeper& self, std::int32_t in) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Keeper>(self)) {
@@ -571,16 +476,7 @@ namespace rtorb_invoke::Zoo::Keeper {
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Keeper
-}  // namespace
 
-std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
-    return upcall->_cxx_default(in);
-  }
-  return ::rtorb_invoke::Zoo::Keeper::_cxx_default(*this, in);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Catalog {
 [[gnu::noinline]] std::int32_t find_by_name_in_table(::Zoo::Catalog& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
@@ -601,16 +497,7 @@ namespace rtorb_invoke::Zoo::Catalog {
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Catalog
-}  // namespace
 
-std::int32_t Zoo::Catalog::find_by_name_in_table() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
-    return upcall->find_by_name_in_table();
-  }
-  return ::rtorb_invoke::Zoo::Catalog::find_by_name_in_table(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Catalog {
 [[gnu::noinline]] std::int32_t find_by_date_in_table(::Zoo::Catalog& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
@@ -631,16 +518,7 @@ namespace rtorb_invoke::Zoo::Catalog {
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Catalog
-}  // namespace
 
-std::int32_t Zoo::Catalog::find_by_date_in_table() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
-    return upcall->find_by_date_in_table();
-  }
-  return ::rtorb_invoke::Zoo::Catalog::find_by_date_in_table(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Catalog {
 [[gnu::noinline]] std::int32_t find_by_size_in_table(::Zoo::Catalog& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Catalog>(self)) {
@@ -661,16 +539,7 @@ namespace rtorb_invoke::Zoo::Catalog {
   return ::rtorb::cdr::read<std::int32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Catalog
-}  // namespace
 
-std::int32_t Zoo::Catalog::find_by_size_in_table() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
-    return upcall->find_by_size_in_table();
-  }
-  return ::rtorb_invoke::Zoo::Catalog::find_by_size_in_table(*this);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Tally {
 [[gnu::noinline]] std::int64_t sum(::Zoo::Tally& self, const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Tally>(self)) {
@@ -696,16 +565,7 @@ namespace rtorb_invoke::Zoo::Tally {
   return ::rtorb::cdr::read<std::int64_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Tally
-}  // namespace
 
-std::int64_t Zoo::Tally::sum(const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
-    return upcall->sum(values, next, depth);
-  }
-  return ::rtorb_invoke::Zoo::Tally::sum(*this, values, next, depth);
-}
-
-namespace {
 namespace rtorb_invoke::Zoo::Tally {
 [[gnu::noinline]] std::uint32_t sizes(::Zoo::Tally& self, const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Zoo::rtorb_upcall_Tally>(self)) {
@@ -731,11 +591,3 @@ namespace rtorb_invoke::Zoo::Tally {
   return ::rtorb::cdr::read<std::uint32_t>(reply);
 }
 }  // namespace rtorb_invoke::Zoo::Tally
-}  // namespace
-
-std::uint32_t Zoo::Tally::sizes(const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
-    return upcall->sizes(a, b, c);
-  }
-  return ::rtorb_invoke::Zoo::Tally::sizes(*this, a, b, c);
-}

@@ -349,6 +349,171 @@ extern const ::CORBA::typecode_reference _tc_Tally;
 
 }  // namespace Zoo
 
+// Member functions defined after every type: the stubs, and those using types completed late.
+namespace rtorb_invoke::Zoo::Animal {
+std::string name(::Zoo::Animal& self);
+}  // namespace rtorb_invoke::Zoo::Animal
+inline std::string Zoo::Animal::name() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    return upcall->name();
+  }
+  return ::rtorb_invoke::Zoo::Animal::name(*this);
+}
+
+namespace rtorb_invoke::Zoo::Animal {
+std::int32_t age(::Zoo::Animal& self);
+}  // namespace rtorb_invoke::Zoo::Animal
+inline std::int32_t Zoo::Animal::age() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    return upcall->age();
+  }
+  return ::rtorb_invoke::Zoo::Animal::age(*this);
+}
+
+namespace rtorb_invoke::Zoo::Animal {
+void age(::Zoo::Animal& self, std::int32_t value);
+}  // namespace rtorb_invoke::Zoo::Animal
+inline void Zoo::Animal::age(std::int32_t value) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    upcall->age(value);
+    return;
+  }
+  return ::rtorb_invoke::Zoo::Animal::age(*this, value);
+}
+
+namespace rtorb_invoke::Zoo::Animal {
+void feed(::Zoo::Animal& self, const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food);
+}  // namespace rtorb_invoke::Zoo::Animal
+inline void Zoo::Animal::feed(const ::CORBA::object_reference<::Zoo::Keeper>& by, const std::string& food) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Animal>(*this)) {
+    upcall->feed(by, food);
+    return;
+  }
+  return ::rtorb_invoke::Zoo::Animal::feed(*this, by, food);
+}
+
+namespace rtorb_invoke::Zoo::Walker {
+void walk(::Zoo::Walker& self, std::uint32_t steps);
+}  // namespace rtorb_invoke::Zoo::Walker
+inline void Zoo::Walker::walk(std::uint32_t steps) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Walker>(*this)) {
+    upcall->walk(steps);
+    return;
+  }
+  return ::rtorb_invoke::Zoo::Walker::walk(*this, steps);
+}
+
+namespace rtorb_invoke::Zoo::Swimmer {
+void swim(::Zoo::Swimmer& self, float metres);
+}  // namespace rtorb_invoke::Zoo::Swimmer
+inline void Zoo::Swimmer::swim(float metres) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Swimmer>(*this)) {
+    upcall->swim(metres);
+    return;
+  }
+  return ::rtorb_invoke::Zoo::Swimmer::swim(*this, metres);
+}
+
+namespace rtorb_invoke::Zoo::Duck {
+::CORBA::object_reference<::Zoo::Duck> mate(::Zoo::Duck& self);
+}  // namespace rtorb_invoke::Zoo::Duck
+inline ::CORBA::object_reference<::Zoo::Duck> Zoo::Duck::mate() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
+    return upcall->mate();
+  }
+  return ::rtorb_invoke::Zoo::Duck::mate(*this);
+}
+
+namespace rtorb_invoke::Zoo::Duck {
+std::int32_t measure(::Zoo::Duck& self, std::int32_t scale, double& weight, std::string& tag);
+}  // namespace rtorb_invoke::Zoo::Duck
+inline std::int32_t Zoo::Duck::measure(std::int32_t scale, double& weight, std::string& tag) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Duck>(*this)) {
+    return upcall->measure(scale, weight, tag);
+  }
+  return ::rtorb_invoke::Zoo::Duck::measure(*this, scale, weight, tag);
+}
+
+namespace rtorb_invoke::Zoo::Keeper {
+::Zoo::Enclosure inspect(::Zoo::Keeper& self, const ::Zoo::Enclosure& e);
+}  // namespace rtorb_invoke::Zoo::Keeper
+inline ::Zoo::Enclosure Zoo::Keeper::inspect(const ::Zoo::Enclosure& e) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->inspect(e);
+  }
+  return ::rtorb_invoke::Zoo::Keeper::inspect(*this, e);
+}
+
+namespace rtorb_invoke::Zoo::Keeper {
+::CORBA::object_reference<::Zoo::Mallard> favourite(::Zoo::Keeper& self, const ::CORBA::object_reference<::CORBA::Object>& hint);
+}  // namespace rtorb_invoke::Zoo::Keeper
+inline ::CORBA::object_reference<::Zoo::Mallard> Zoo::Keeper::favourite(const ::CORBA::object_reference<::CORBA::Object>& hint) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->favourite(hint);
+  }
+  return ::rtorb_invoke::Zoo::Keeper::favourite(*this, hint);
+}
+
+namespace rtorb_invoke::Zoo::Keeper {
+std::int32_t _cxx_default(::Zoo::Keeper& self, std::int32_t in);
+}  // namespace rtorb_invoke::Zoo::Keeper
+inline std::int32_t Zoo::Keeper::_cxx_default(std::int32_t in) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Keeper>(*this)) {
+    return upcall->_cxx_default(in);
+  }
+  return ::rtorb_invoke::Zoo::Keeper::_cxx_default(*this, in);
+}
+
+namespace rtorb_invoke::Zoo::Catalog {
+std::int32_t find_by_name_in_table(::Zoo::Catalog& self);
+}  // namespace rtorb_invoke::Zoo::Catalog
+inline std::int32_t Zoo::Catalog::find_by_name_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_name_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_name_in_table(*this);
+}
+
+namespace rtorb_invoke::Zoo::Catalog {
+std::int32_t find_by_date_in_table(::Zoo::Catalog& self);
+}  // namespace rtorb_invoke::Zoo::Catalog
+inline std::int32_t Zoo::Catalog::find_by_date_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_date_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_date_in_table(*this);
+}
+
+namespace rtorb_invoke::Zoo::Catalog {
+std::int32_t find_by_size_in_table(::Zoo::Catalog& self);
+}  // namespace rtorb_invoke::Zoo::Catalog
+inline std::int32_t Zoo::Catalog::find_by_size_in_table() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Catalog>(*this)) {
+    return upcall->find_by_size_in_table();
+  }
+  return ::rtorb_invoke::Zoo::Catalog::find_by_size_in_table(*this);
+}
+
+namespace rtorb_invoke::Zoo::Tally {
+std::int64_t sum(::Zoo::Tally& self, const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth);
+}  // namespace rtorb_invoke::Zoo::Tally
+inline std::int64_t Zoo::Tally::sum(const ::Zoo::Counts& values, const ::CORBA::object_reference<::Zoo::Tally>& next, std::uint32_t depth) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
+    return upcall->sum(values, next, depth);
+  }
+  return ::rtorb_invoke::Zoo::Tally::sum(*this, values, next, depth);
+}
+
+namespace rtorb_invoke::Zoo::Tally {
+std::uint32_t sizes(::Zoo::Tally& self, const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c);
+}  // namespace rtorb_invoke::Zoo::Tally
+inline std::uint32_t Zoo::Tally::sizes(const ::Zoo::Counts& a, const std::vector<std::uint8_t>& b, const std::vector<std::string>& c) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Zoo::rtorb_upcall_Tally>(*this)) {
+    return upcall->sizes(a, b, c);
+  }
+  return ::rtorb_invoke::Zoo::Tally::sizes(*this, a, b, c);
+}
+
 namespace rtorb::typecodes::Zoo {
 const ::rtorb::cdr::TypeCodeRef& Closed_tc();
 const ::rtorb::cdr::TypeCodeRef& Animal_tc();

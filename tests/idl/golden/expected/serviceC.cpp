@@ -104,7 +104,6 @@ void Codec<::Drawing::Layer>::read(InputStream& is, ::Drawing::Layer& v) {
 
 }  // namespace rtorb::cdr
 
-namespace {
 namespace rtorb_invoke::Drawing::Canvas {
 [[gnu::noinline]] void draw(::Drawing::Canvas& self, const ::Shapes::Polygon& p) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Drawing::rtorb_upcall_Canvas>(self)) {
@@ -131,17 +130,7 @@ namespace rtorb_invoke::Drawing::Canvas {
   call.invoke(arguments, exceptions);
 }
 }  // namespace rtorb_invoke::Drawing::Canvas
-}  // namespace
 
-void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
-    upcall->draw(p);
-    return;
-  }
-  return ::rtorb_invoke::Drawing::Canvas::draw(*this, p);
-}
-
-namespace {
 namespace rtorb_invoke::Drawing::Canvas {
 [[gnu::noinline]] ::Drawing::Canvas::Polygons contents(::Drawing::Canvas& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Drawing::rtorb_upcall_Canvas>(self)) {
@@ -162,11 +151,3 @@ namespace rtorb_invoke::Drawing::Canvas {
   return ::rtorb::cdr::read<::Drawing::Canvas::Polygons>(reply);
 }
 }  // namespace rtorb_invoke::Drawing::Canvas
-}  // namespace
-
-::Drawing::Canvas::Polygons Drawing::Canvas::contents() {
-  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
-    return upcall->contents();
-  }
-  return ::rtorb_invoke::Drawing::Canvas::contents(*this);
-}

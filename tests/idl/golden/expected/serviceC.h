@@ -115,6 +115,28 @@ bool operator>>=(const ::CORBA::Any& any, ::Drawing::Layer& value);
 
 }  // namespace Drawing
 
+// Member functions defined after every type: the stubs, and those using types completed late.
+namespace rtorb_invoke::Drawing::Canvas {
+void draw(::Drawing::Canvas& self, const ::Shapes::Polygon& p);
+}  // namespace rtorb_invoke::Drawing::Canvas
+inline void Drawing::Canvas::draw(const ::Shapes::Polygon& p) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
+    upcall->draw(p);
+    return;
+  }
+  return ::rtorb_invoke::Drawing::Canvas::draw(*this, p);
+}
+
+namespace rtorb_invoke::Drawing::Canvas {
+::Drawing::Canvas::Polygons contents(::Drawing::Canvas& self);
+}  // namespace rtorb_invoke::Drawing::Canvas
+inline ::Drawing::Canvas::Polygons Drawing::Canvas::contents() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Drawing::rtorb_upcall_Canvas>(*this)) {
+    return upcall->contents();
+  }
+  return ::rtorb_invoke::Drawing::Canvas::contents(*this);
+}
+
 namespace rtorb::typecodes::Drawing::Canvas {
 const ::rtorb::cdr::TypeCodeRef& Full_tc();
 const ::rtorb::cdr::TypeCodeRef& Polygons_tc();
