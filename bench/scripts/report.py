@@ -246,4 +246,6 @@ if __name__ == "__main__":
         sys.exit("usage: report.py results.json OUT_DIR")
     os.makedirs(sys.argv[2], exist_ok=True)
     checks = write_report(json.load(open(sys.argv[1])), sys.argv[2])
-    print(f"report: {sys.argv[2]}/report.md, {len(checks)} target checks")
+    extra = sum(1 for c in checks if c.get("extra"))
+    print(f"report: {sys.argv[2]}/report.md, {len(checks) - extra} target checks, "
+          f"{extra} beyond the targets")
