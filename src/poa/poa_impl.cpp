@@ -47,7 +47,7 @@ void PoaImpl::retire(PoaImpl* poa) noexcept {
   reclamation::retire(poa, [](void* p) { delete static_cast<PoaImpl*>(p); });
 }
 
-PoaImpl::~PoaImpl() { manager_->remove_poa(this); }
+PoaImpl::~PoaImpl() { manager_->forget_gone_poas(); }
 
 void PoaImpl::release_when_idle() noexcept {
   std::shared_ptr<PoaImpl> last;
@@ -232,11 +232,12 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     system_->invalidate_direct_calls();
   }
   std::map<std::string, std::shared_ptr<PoaImpl>> children;
+  std::shared_ptr<PoaImpl> parent;  // let go after the lock, like every POA reference
   {
     std::lock_guard tree(system_->tree_mutex());
     children.swap(children_);
     adapter_activator_ = nullptr;
-    if (auto parent = parent_.lock()) {
+    if ((parent = parent_.lock())) {
       auto it = parent->children_.find(name_);
       if (it != parent->children_.end() && it->second.get() == this)
         parent->children_.erase(it);
@@ -246,7 +247,7 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     child->destroy_tree(etherealize_objects, wait_for_completion);
   system_->unregister_poa(*this);
   // Still the manager's until it goes: its wait_for_completion waits for upcalls running
-  // here (remove_poa when the last reference goes).
+  // here (forget_gone_poas when the last reference goes).
 
   std::vector<std::pair<ObjectId, ServantRef>> removed;
   CORBA::object_reference<PortableServer::ServantActivator> activator;

@@ -127,12 +127,12 @@ void PoaManagerImpl::add_poa(const std::shared_ptr<PoaImpl>& poa) {
   poas_.push_back(poa);
 }
 
-void PoaManagerImpl::remove_poa(const PoaImpl* poa) {
+void PoaManagerImpl::forget_gone_poas() {
+  // Not lock(): a reference taken here could become a POA's last (its other holders let go
+  // meanwhile), and dropping it under mutex_ would run that POA's destructor, which calls
+  // this again, on this thread, under this mutex.
   std::lock_guard lock(mutex_);
-  std::erase_if(poas_, [poa](const std::weak_ptr<PoaImpl>& w) {
-    auto p = w.lock();
-    return !p || p.get() == poa;
-  });
+  std::erase_if(poas_, [](const std::weak_ptr<PoaImpl>& w) { return w.expired(); });
 }
 
 }  // namespace rtorb::poa

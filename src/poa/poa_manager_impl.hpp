@@ -53,9 +53,10 @@ class PoaManagerImpl final : public PortableServer::POAManager {
   void notify_idle() noexcept;
 
   // The POAs using this manager (for deactivate's etherealization and wait_for_completion);
-  // a destroyed POA is removed only when it goes (~PoaImpl).
+  // a destroyed POA stays listed until it goes: ~PoaImpl calls forget_gone_poas, which
+  // drops the entries of every POA whose last reference has gone.
   void add_poa(const std::shared_ptr<PoaImpl>& poa);
-  void remove_poa(const PoaImpl* poa);
+  void forget_gone_poas();
 
  private:
   void change_state(State state, bool wait_for_completion);
