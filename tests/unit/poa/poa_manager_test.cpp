@@ -1,9 +1,12 @@
 // POAManager states as requests see them.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
+#include "poa/poa_manager_impl.hpp"
+#include "poa/reclamation.hpp"
 #include "poa_test_support.hpp"
 
 using namespace poa_test;
@@ -215,4 +218,33 @@ TEST_F(ManagerFixture, NoUpcallRunsOnceHoldWithWaitReturns) {
   stop = true;
   for (auto& t : callers) t.join();
   EXPECT_GT(servant->calls.load(), 0);
+}
+
+TEST_F(ManagerFixture, APoaGoingWhileItsManagerForgetsGonePoasGoesAlone) {
+  // A POA's destructor has its manager forget the POAs that are gone, under the manager's
+  // mutex, while other POAs of that manager may be losing their last references on other
+  // threads. Had it taken a reference to one of them, that reference could become the
+  // POA's last and free it right there: its destructor would take the same mutex on the
+  // same thread, a deadlock (ctest's time limit fails the test). Here one thread forgets
+  // without pause while this one lets POAs of the manager go, each once that thread is
+  // walking the list with the POA in it.
+  auto* impl = dynamic_cast<rtorb::poa::PoaManagerImpl*>(manager.operator->());
+  ASSERT_NE(impl, nullptr);
+  std::atomic<bool> stop{false};
+  std::atomic<long> walks{0};
+  std::thread forgetter([&] {
+    while (!stop) {
+      impl->forget_gone_poas();
+      ++walks;
+    }
+  });
+  for (int round = 0; round < 100; ++round) {
+    auto poa = root->create_POA("going", manager, {});
+    poa->destroy(false, false);
+    for (const long seen = walks.load(); walks.load() < seen + 2;) std::this_thread::yield();
+    poa = nullptr;
+  }
+  stop = true;
+  forgetter.join();
+  EXPECT_EQ(rtorb::poa::reclamation::pending(), 0u);
 }
