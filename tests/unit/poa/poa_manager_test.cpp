@@ -228,7 +228,7 @@ TEST_F(ManagerFixture, APoaGoingWhileItsManagerForgetsGonePoasGoesAlone) {
   // same thread, a deadlock (ctest's time limit fails the test). Here one thread forgets
   // without pause while this one lets POAs of the manager go, each once that thread is
   // walking the list with the POA in it.
-  auto* impl = dynamic_cast<rtorb::poa::PoaManagerImpl*>(manager.operator->());
+  auto* impl = dynamic_cast<rtorb::poa::PoaManagerImpl*>(manager.shared().get());
   ASSERT_NE(impl, nullptr);
   std::atomic<bool> stop{false};
   std::atomic<long> walks{0};
