@@ -33,7 +33,11 @@ class Server:
         self.log = open(log, "w") if log else subprocess.DEVNULL
         self.proc = subprocess.Popen(pinned(cpu, argv), env=env, stdout=self.log,
                                      stderr=subprocess.STDOUT if log else subprocess.DEVNULL)
-        self.ready = wait_for_file(ready_file) if ready_file else None
+        try:
+            self.ready = wait_for_file(ready_file) if ready_file else None
+        except Exception:
+            self.stop()  # a server that never became ready must not outlive the run
+            raise
 
     def stop(self, timeout=5.0):
         if self.proc.poll() is None:

@@ -98,13 +98,43 @@ def demux(plt, data, out_dir):
     return [("demultiplexing", _save(plt, fig, out_dir, "demux.png"))]
 
 
+def mt_cubit(plt, data, out_dir):
+    """The high thread's p50 (solid) and p99 (dashed) against N, per configuration; one
+    panel per placement and low rate."""
+    rows = [r for r in data.get("rows", []) if not r.get("scavenger")]
+    placements = list(dict.fromkeys(r["placement"] for r in rows))
+    rates = sorted({r["low_rate_hz"] for r in rows if r["low"] > 0}, reverse=True)
+    if not placements or not rates:
+        return []
+    fig, axes = plt.subplots(len(placements), len(rates), figsize=(6 * len(rates),
+                             4 * len(placements)), squeeze=False, sharey=True)
+    configs = list(dict.fromkeys(r["config"] for r in rows))
+    for (i, placement), (j, rate) in ((p, q) for p in enumerate(placements)
+                                      for q in enumerate(rates)):
+        ax = axes[i][j]
+        for k, config in enumerate(configs):
+            sel = sorted((r for r in rows if r["placement"] == placement and r["config"] == config
+                          and (r["low"] == 0 or r["low_rate_hz"] == rate)), key=lambda r: r["low"])
+            xs = [r["low"] for r in sel]
+            color = f"C{k}"
+            ax.plot(xs, [r["high"]["p50_us"] for r in sel], "o-", color=color, label=config)
+            ax.plot(xs, [r["high"]["p99_us"] for r in sel], "x--", color=color)
+        ax.set_yscale("log")
+        ax.set_xlabel("low-priority client threads")
+        ax.set_title(f"{placement}, low {'flat out' if not rate else f'{rate:g} Hz'}: "
+                     "high p50 (—) / p99 (--) µs", fontsize=9)
+        ax.legend(fontsize=7)
+    return [("MT_Cubit high-priority latency", _save(plt, fig, out_dir, "mt_cubit.png"))]
+
+
 def draw(results, out_dir):
     plt = _pyplot()
     if plt is None:
         return {}
     images = {}
     for name, fn in (("cubit", cubit), ("concurrency", concurrency),
-                     ("collocation", collocation), ("demux", demux)):
+                     ("collocation", collocation), ("demux", demux),
+                     ("mt_cubit", mt_cubit)):
         data = results.get("experiments", {}).get(name)
         if data and "error" not in data:
             images[name] = fn(plt, data, out_dir)

@@ -191,9 +191,125 @@ def section_footprint(data):
     return out
 
 
+MT_CONFIGS = ["rtorb/server_declared", "rtorb/client_propagated", "omniorb/default",
+              "omniorb/per_thread"]
+MT_PLACEMENTS = {"unpinned": "server and client unpinned",
+                 "one_cpu": "server and client on CPU 0"}
+
+
+def _mt_rate_name(rate):
+    return f"low threads at {rate:g} Hz" if rate else "low threads flat out"
+
+
+def mt_latency_table(rows, configs, placement, rate):
+    """One row per N: each configuration's high-thread p50 / p99 / max, its missed
+    deadlines and its low threads' calls/s."""
+    lows = sorted({r["low"] for r in rows if r["placement"] == placement})
+    header = ["N"]
+    for c in configs:
+        header += [f"{c} p50 / p99 / max µs", f"{c} missed, low calls/s"]
+    failed = lambda r: r["high"]["errors"] + r["low_errors"]  # noqa: E731
+    body = []
+    for low in lows:
+        line = [low]
+        for c in configs:
+            r = targets.mt_point(rows, c, placement, low, rate)
+            if r is None:
+                line += ["–", "–"]
+                continue
+            h = r["high"]
+            line += [f"{h['p50_us']:.0f} / {h['p99_us']:.0f} / {h['max_us']:.0f}",
+                     f"{h['missed_deadlines']}, {r['low_calls_per_second']:,.0f}"
+                     + (f" ({failed(r)} calls failed)" if failed(r) else "")]
+        body.append(line)
+    return table(header, body)
+
+
+def mt_growth_table(rows, configs, placement, rate):
+    """p50 and p99 at the largest N over N = 0, per configuration."""
+    lows = [r["low"] for r in rows if r["placement"] == placement]
+    if not lows:
+        return []
+    top = max(lows)
+    body = []
+    for c in configs:
+        base = targets.mt_point(rows, c, placement, 0, rate)
+        worst = targets.mt_point(rows, c, placement, top, rate)
+        if not base or not worst:
+            continue
+        b, w = base["high"], worst["high"]
+        ratio = lambda f: fmt(w[f] / b[f], 2) + " ×" if b[f] else "–"  # noqa: E731
+        body.append([c, worst.get("high_sched", "?"), ratio("p50_us"), ratio("p99_us"),
+                     fmt(w["jitter_us"]), w["missed_deadlines"] + w["errors"],
+                     worst.get("priority_violations")])
+    return table(["configuration", "high thread", f"p50 N={top} / N=0", f"p99 N={top} / N=0",
+                  f"jitter µs N={top}", "missed + failed", "priority violations"], body)
+
+
+def mt_context_switch_table(switches):
+    body = [[s["placement"], s["sched"], fmt(s["yield_us"], 3), fmt(s["yield_no_switch_us"], 3),
+             fmt(s["futex_us"], 3), fmt(s["futex_no_switch_us"], 3)] for s in switches]
+    return table(["placement", "threads", "yield µs/switch", "yield alone µs",
+                  "futex hand-off µs", "futex calls alone µs"], body)
+
+
+def mt_scavenger_table(rows):
+    body = [[r["placement"], r["config"], r["low"], _mt_rate_name(r["low_rate_hz"]),
+             fmt(r.get("scavenger_share"), 2), fmt(r["high"]["p50_us"]),
+             fmt(r["low_calls_per_second"], 0)]
+            for r in rows if r.get("scavenger")]
+    return table(["placement", "configuration", "N", "low rate", "scavenger share",
+                  "high p50 µs", "low calls/s"], body)
+
+
+def section_mt_cubit(data):
+    out = ["## 7. MT_Cubit (priority inversion)", "",
+           "One SCHED_FIFO client thread calls cube_octet at 20 Hz while N SCHED_OTHER client",
+           "threads of the same process call at 10 Hz or flat out; all start together and run",
+           f"{data.get('seconds_per_point', '?')} s (so the high thread's p99 is one of its few",
+           "slowest calls). Every thread is released on one clock grid, so at 10 Hz all N low",
+           "calls start with every second high call: the worst case. Latency is the high",
+           "thread's call; a missed deadline is a call ending after its release + 50 ms. rtorb",
+           "serves the two priorities on their own lanes (server_declared: each object's",
+           "priority; client_propagated: the caller's); omniORB multiplexes its default",
+           "connections, or gives each thread one (per_thread). Priority violations are requests",
+           "the rtorb server saw served at another priority than theirs. With N = 0 the CPUs",
+           "sleep between calls, so that latency includes waking them (costly on a virtual",
+           "machine), which busy low threads can spare a later call.", ""]
+    out += [f"- {n}" for n in data.get("notes", [])] + ([""] if data.get("notes") else [])
+    all_rows = data.get("rows", [])
+    rows = [r for r in all_rows if not r.get("scavenger")]
+    configs = [c for c in MT_CONFIGS if any(r["config"] == c for r in rows)]
+    for placement, where in MT_PLACEMENTS.items():
+        if not any(r["placement"] == placement for r in rows):
+            continue
+        for rate in sorted({r["low_rate_hz"] for r in rows if r["low"] > 0}, reverse=True):
+            out += [f"### {where}, {_mt_rate_name(rate)}", ""]
+            out += mt_latency_table(rows, configs, placement, rate)
+            out += mt_growth_table(rows, configs, placement, rate)
+    if data.get("context_switch"):
+        out += ["### The OS's context switch (rtorb-context-switch, two threads on CPU 0)", ""]
+        out += mt_context_switch_table(data["context_switch"])
+    if any(r.get("scavenger") for r in all_rows):
+        out += ["### CPU left to a scavenger", "",
+                "A SCHED_IDLE thread in the client process spins; its share is its rate during",
+                "the run over its rate with the clients idle (before and after). On two CPUs",
+                "it can have at most one of them either way. A virtual CPU's speed drifts by",
+                "10-20 % from one half second to the next, so read it to ±0.2.", ""]
+        out += mt_scavenger_table(all_rows)
+    failures = data.get("failures", [])
+    if failures:
+        out += ["### Points that failed", ""]
+        body = [[f["placement"], f["config"], f.get("low", "–"), f.get("low_rate_hz", "–"),
+                 f["error"].replace("|", "/").replace("\n", " ")] for f in failures]
+        out += table(["placement", "configuration", "N", "low rate Hz", "error"], body)
+    return out
+
+
 SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
-            "whitebox": section_whitebox, "footprint": section_footprint}
+            "whitebox": section_whitebox, "footprint": section_footprint,
+            "mt_cubit": section_mt_cubit}
 
 
 def check_table(checks):

@@ -134,9 +134,74 @@ def footprint_targets(data):
                  total <= 1_000_000, f"{total / 1e6:.2f} MB (server executable minus trivial one)")]
 
 
+def mt_point(rows, config, placement, low, rate):
+    """The MT_Cubit row of a configuration, placement, N and low rate (for N = 0 any rate:
+    it is run once), without the scavenger runs."""
+    for r in rows:
+        if (r["config"], r["placement"], r["low"]) == (config, placement, low) and \
+                not r.get("scavenger") and (low == 0 or r["low_rate_hz"] == rate):
+            return r
+    return None
+
+
+def _mt_rtorb_checks(out, rows, config, placement, top, omni_best):
+    base = mt_point(rows, config, placement, 0, 0)
+    sat = mt_point(rows, config, placement, top, 0)
+    scope = f"{placement}, {config}, N={top} flat out"
+    if sat is None:
+        out.append(_row("MT_Cubit point measured", scope, None, "a row", False, "no row"))
+        return
+    high = sat["high"]
+    if base:
+        _ratio_check(out, "MT_Cubit high p50 ≤ 1.3 × its N=0", scope, high, base["high"],
+                     "p50_us", 1.3, "{a:.1f} µs vs {b:.1f} µs")
+        _ratio_check(out, "MT_Cubit high p99 ≤ 2 × its N=0", scope, high, base["high"],
+                     "p99_us", 2.0, "{a:.1f} µs vs {b:.1f} µs")
+    out.append(_row("MT_Cubit high max < 1000 µs", scope, high["max_us"], "< 1000",
+                    high["max_us"] < 1000, f"{high['max_us']:.1f} µs over {high['count']} calls"))
+    bad = high["missed_deadlines"] + high["errors"]
+    out.append(_row("MT_Cubit high: 0 missed deadlines, no failed call", scope, bad, "= 0",
+                    bad == 0, f"{high['missed_deadlines']} missed, {high['errors']} failed"))
+    v = sat.get("priority_violations")
+    out.append(_row("MT_Cubit: 0 priority violations at the server", scope, v, "= 0", v == 0,
+                    "not reported" if v is None else f"{v} requests served at the wrong priority"))
+    if omni_best:
+        _ratio_check(out, "MT_Cubit low calls/s ≥ omniORB's best", scope, sat, omni_best,
+                     "low_calls_per_second", 1.0,
+                     "{a:.0f}/s vs {b:.0f}/s (" + omni_best["config"] + ")", at_least=True)
+
+
+def mt_cubit_targets(data):
+    out = []
+    rows = [r for r in data.get("rows", []) if not r.get("scavenger")]
+    if not any(r["orb"] == "rtorb" for r in rows):
+        failed = [f["error"] for f in data.get("failures", []) if f["config"].startswith("rtorb")]
+        why = "; ".join(data.get("notes", []) + failed[:1]) or "no rtorb rows"
+        out.append(_row("MT_Cubit: rtorb measured", "", None, "rows", False, why))
+    for placement in sorted({r["placement"] for r in rows}):
+        top = max(r["low"] for r in rows if r["placement"] == placement)
+        omni = [r for r in rows if r["orb"] == "omniorb" and r["placement"] == placement
+                and r["low"] == top and r["low_rate_hz"] == 0]
+        omni_best = max(omni, key=lambda r: r["low_calls_per_second"], default=None)
+        for config in sorted({r["config"] for r in rows if r["placement"] == placement}):
+            if config.startswith("rtorb/"):
+                _mt_rtorb_checks(out, rows, config, placement, top, omni_best)
+                continue
+            # omniORB's growth, for comparison: the same checks, reported apart.
+            base = mt_point(rows, config, placement, 0, 0)
+            sat = mt_point(rows, config, placement, top, 0)
+            scope = f"{placement}, {config}, N={top} flat out"
+            for field, limit in (("p50_us", 1.3), ("p99_us", 2.0)):
+                _ratio_check(out, f"MT_Cubit high {field[:3]} ≤ {limit:g} × its N=0", scope,
+                             sat and sat["high"], base and base["high"], field, limit,
+                             "{a:.1f} µs vs {b:.1f} µs", extra=True)
+    return out
+
+
 CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
           "collocation": collocation_targets, "demux": demux_targets,
-          "whitebox": whitebox_targets, "footprint": footprint_targets}
+          "whitebox": whitebox_targets, "footprint": footprint_targets,
+          "mt_cubit": mt_cubit_targets}
 
 
 def evaluate(results):

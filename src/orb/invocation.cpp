@@ -20,6 +20,7 @@
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/request_priority.hpp"
 #include "orb/server_connections.hpp"
 #include "transport/fragmenting_send.hpp"
 
@@ -35,6 +36,15 @@ std::array<std::uint8_t, 12> code_sets_context(const cdr::CodeSetServiceContext&
   bytes[0] = static_cast<std::uint8_t>(cdr::native_byte_order);
   std::memcpy(bytes.data() + 4, &c.char_data, 4);
   std::memcpy(bytes.data() + 8, &c.wchar_data, 4);
+  return bytes;
+}
+
+// The RTCorbaPriority context body: byte-order octet, padding, the short (RT-CORBA 1.2,
+// 4.7.3).
+std::array<std::uint8_t, 4> priority_context(std::int16_t priority) noexcept {
+  std::array<std::uint8_t, 4> bytes{};
+  bytes[0] = static_cast<std::uint8_t>(cdr::native_byte_order);
+  std::memcpy(bytes.data() + 2, &priority, 2);
   return bytes;
 }
 
@@ -152,16 +162,19 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   reply_message.reset();
   const bool collocated = core->collocated(target);
   const std::uint32_t id = orb.next_request_id();
+  const std::int32_t priority = thread_priority();
+  const transport::CacheKey& cache_key =
+      priority == no_priority ? target.cache_key : target.cache_key_for(priority);
   // The connection comes first: whether this is its first request decides the contexts.
   // A collocated request needs none: the server side is given the code sets directly.
   bool first_request = !collocated;
   if (!collocated) {
     if (orb.options().client_strategy == ClientStrategy::multiplexed) {
       // Requests race to the shared socket, so every one carries the context.
-      shared = orb.multiplexed_connection(target.endpoint);
+      shared = orb.multiplexed_connection(cache_key.endpoint);
     } else {
       orb.expire_idle_connections();
-      lease.emplace(orb.connections().acquire(target.cache_key));
+      lease.emplace(orb.connections().acquire(cache_key));
       first_request = (*lease)->take_first_request();
     }
   }
@@ -188,10 +201,29 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   }
   // CodeSets goes in a connection's first request only (13.10.2.5): the server keeps it.
   const auto context = code_sets_context(target.code_set_context);
-  if (first_request && target.version.minor >= 1 && target.has_code_sets) {
-    header.service_context.push_back({giop::service_id::code_sets, context});
+  const bool with_code_sets = first_request && target.version.minor >= 1 && target.has_code_sets;
+  // CLIENT_PROPAGATED: the RTCorbaPriority context (id 10) on every request.
+  const bool with_priority = priority != no_priority && target.priority_model &&
+                             target.priority_model->model == ior::PriorityModel::client_propagated;
+  const auto priority_bytes = priority_context(static_cast<std::int16_t>(priority));
+  giop::MessageStart start{};
+  if (!with_code_sets && !with_priority) {
+    start = giop::encode_request(os, target.version, header);
+  } else {
+    // The thread's list keeps its capacity, so contexts allocate nothing in steady state.
+    thread_local giop::ServiceContextList contexts;
+    contexts.clear();
+    if (with_code_sets) contexts.push_back({giop::service_id::code_sets, context});
+    if (with_priority) contexts.push_back({giop::service_id::rt_corba_priority, priority_bytes});
+    header.service_context.swap(contexts);
+    try {
+      start = giop::encode_request(os, target.version, header);
+    } catch (...) {
+      header.service_context.swap(contexts);
+      throw;
+    }
+    header.service_context.swap(contexts);
   }
-  const auto start = giop::encode_request(os, target.version, header);
   arguments(os);
   giop::end_message(os, start);
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "ior/component.hpp"
+#include "ior/lane_band.hpp"
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
 #include "orb/object_adapter.hpp"
@@ -26,6 +27,51 @@ void negotiate(Target& t, const cdr::CodeSetComponentInfo& server) {
   if (c != 0) t.code_sets.transmission_char = c;
   if (w != 0) t.code_sets.transmission_wchar = w;
   t.code_set_context = {t.code_sets.transmission_char, t.code_sets.transmission_wchar};
+}
+
+// The RT-CORBA policies of the profile's TAG_POLICIES; a malformed one is ignored, as a
+// client that knows nothing of RT-CORBA would.
+void read_rt_policies(Target& t) {
+  const auto* c = ior::find_component(t.profile.components, ior::component_tag::policies);
+  if (c == nullptr) return;
+  try {
+    const ior::ComponentValue value = ior::decode_component(*c);
+    const auto* policies = std::get_if<ior::PoliciesComponent>(&value);
+    if (policies == nullptr) return;
+    for (const auto& raw : policies->policies) {
+      const ior::PolicyContent content = ior::decode_policy(raw);
+      if (const auto* model = std::get_if<ior::PriorityModelPolicy>(&content)) {
+        t.priority_model = *model;
+      } else if (const auto* banded = std::get_if<ior::PriorityBandedConnectionPolicy>(&content)) {
+        // One connection per band: the band's place in the list (from 1) keys it.
+        std::int32_t n = 0;
+        for (const auto& band : banded->bands) {
+          if (band.low > band.high) continue;
+          transport::CacheKey key{t.endpoint};
+          key.priority_band = ++n;
+          t.routes.push_back({band.low, band.high, std::move(key)});
+        }
+      }
+    }
+  } catch (const CORBA::MARSHAL&) {
+  }
+}
+
+// The lanes of an rtorb server: every IIOP profile with the chosen one's object key and a
+// TAG_RTORB_LANE_BAND names where the requests of its band go (before the IOR's bands).
+void read_lane_routes(Target& t, const ior::ObjectReference& reference) {
+  std::vector<Target::Route> lanes;
+  for (const auto& p : reference.profiles) {
+    const auto* profile = std::get_if<ior::IiopProfile>(&p);
+    if (profile == nullptr || profile->object_key != t.profile.object_key) continue;
+    const auto* c = ior::find_component(profile->components, ior::component_tag::rtorb_lane_band);
+    if (c == nullptr) continue;
+    if (const auto band = ior::decode_lane_band(*c)) {
+      lanes.push_back({band->low, band->high,
+                       transport::CacheKey{transport::Endpoint{profile->host, profile->port}}});
+    }
+  }
+  if (!lanes.empty()) t.routes = std::move(lanes);
 }
 
 std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::size_t index) {
@@ -50,6 +96,8 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
       // A malformed component: talk with the defaults, as to an ORB that sent none.
     }
   }
+  read_rt_policies(*t);
+  read_lane_routes(*t, reference);
   return t;
 }
 

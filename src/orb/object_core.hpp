@@ -17,6 +17,7 @@
 #include "giop/message_header.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/object_reference.hpp"
+#include "ior/policy_value.hpp"
 #include "transport/connection_cache.hpp"
 #include "transport/endpoint.hpp"
 
@@ -35,6 +36,25 @@ struct Target {
   bool has_code_sets = false;                   // the profile carries TAG_CODE_SETS
   cdr::CodeSetContext code_sets;                // negotiated (defaults without the component)
   cdr::CodeSetServiceContext code_set_context;  // what the CodeSets context says
+  // RT-CORBA, from the profile's TAG_POLICIES: the priority model the server declares.
+  std::optional<ior::PriorityModelPolicy> priority_model;
+  // Where a request at a CORBA priority goes (docs/rt.md, "choosing a connection"): the
+  // lanes of an rtorb server (one profile each), else the IOR's priority bands, each with
+  // a connection of its own. Empty: every priority takes cache_key.
+  struct Route {
+    std::int16_t low = 0;
+    std::int16_t high = 0;
+    transport::CacheKey cache_key;
+  };
+  std::vector<Route> routes;
+
+  // The connection for a request at `priority` (request_priority.hpp).
+  const transport::CacheKey& cache_key_for(std::int32_t priority) const noexcept {
+    for (const Route& r : routes) {
+      if (priority >= r.low && priority <= r.high) return r.cache_key;
+    }
+    return cache_key;
+  }
 };
 
 // Builds the target for the first usable IIOP profile of `reference`; null if none.

@@ -16,6 +16,7 @@
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/server_connections.hpp"
+#include "orb/server_lane.hpp"
 #include "transport/acceptor.hpp"
 #include "transport/connector.hpp"
 #include "transport/server_handlers.hpp"
@@ -68,6 +69,7 @@ CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
   auto core = std::make_shared<OrbCore>(id, std::move(options));
   auto orb = CORBA::make_reference<CORBA::ORB>(core);
   core->orb_ = orb;
+  for (const auto& initialize : core->options_.initializers) initialize(*core);
   table.orbs.emplace(std::move(id), orb);
   return orb;
 }
@@ -87,6 +89,7 @@ OrbCore::OrbCore(std::string id, OrbOptions options)
 }
 
 OrbCore::~OrbCore() {
+  lanes_.clear();  // joins their threads before what they use goes
   if (reactor_) reactor_->stop();
   pool_.reset();
   reactor_.reset();
@@ -202,24 +205,98 @@ bool OrbCore::is_own_endpoint(std::string_view host, std::uint16_t port) const {
 
 std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
                                                  std::vector<std::uint8_t> object_key) {
+  return make_object(std::move(type_id), std::move(object_key), ReferenceLayout{});
+}
+
+std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
+                                                 std::vector<std::uint8_t> object_key,
+                                                 const ReferenceLayout& layout) {
   activate_endpoints();
   ior::ObjectReference reference;
   reference.type_id = std::move(type_id);
   const ior::IiopVersion version{1, options_.giop_version.minor};
-  for (const auto& endpoint : published_endpoints()) {
-    ior::IiopProfile profile;
-    profile.version = version;
-    profile.host = endpoint.host;
-    profile.port = endpoint.port;
-    profile.object_key = object_key;
-    if (version.minor >= 1) {
-      profile.components.push_back(
-          ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
-      profile.components.push_back(ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+  const auto add_profiles = [&](LaneId lane, const ior::TaggedComponentSeq& own) {
+    for (const auto& endpoint : lane_endpoints(lane)) {
+      ior::IiopProfile profile;
+      profile.version = version;
+      profile.host = endpoint.host;
+      profile.port = endpoint.port;
+      profile.object_key = object_key;
+      if (version.minor >= 1) {
+        profile.components.push_back(
+            ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
+        profile.components.push_back(
+            ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+        profile.components.insert(profile.components.end(), layout.components.begin(),
+                                  layout.components.end());
+        profile.components.insert(profile.components.end(), own.begin(), own.end());
+      }
+      reference.profiles.emplace_back(std::move(profile));
     }
-    reference.profiles.emplace_back(std::move(profile));
-  }
+  };
+  if (layout.lanes.empty()) add_profiles(default_lane, {});
+  for (const auto& lane : layout.lanes) add_profiles(lane.lane, lane.components);
   return std::make_shared<ObjectCore>(shared_from_this(), std::move(reference));
+}
+
+void OrbCore::register_initial_reference(std::string name, InitialReferenceFactory factory) {
+  std::lock_guard lock(mutex_);
+  registered_references_[std::move(name)] = std::move(factory);
+}
+
+void OrbCore::add_server_policy_handler(std::shared_ptr<ServerPolicyHandler> handler) {
+  std::lock_guard lock(mutex_);
+  policy_handlers_.push_back(std::move(handler));
+}
+
+std::vector<std::shared_ptr<ServerPolicyHandler>> OrbCore::server_policy_handlers() const {
+  std::lock_guard lock(mutex_);
+  return policy_handlers_;
+}
+
+LaneId OrbCore::add_lane(const LaneOptions& options) {
+  check_alive();
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
+  }
+  transport::ConnectionOptions connection;
+  connection.limits.max_message_size = options_.max_message_size;
+  const std::string host =
+      options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
+  auto lane = std::make_shared<ServerLane>(options, host, server_connections_->handler(),
+                                           connection);
+  for (const auto& bound : lane->bound()) {
+    debug(1, "lane listening on " + transport::format_endpoint(bound));
+  }
+  std::lock_guard lock(lanes_mutex_);
+  const LaneId id = next_lane_++;
+  lanes_.emplace(id, std::move(lane));
+  return id;
+}
+
+void OrbCore::remove_lane(LaneId id) {
+  std::shared_ptr<ServerLane> lane;
+  {
+    std::lock_guard lock(lanes_mutex_);
+    auto it = lanes_.find(id);
+    if (it == lanes_.end()) return;
+    lane = std::move(it->second);
+    lanes_.erase(it);
+  }
+  lane->stop();
+}
+
+std::vector<transport::Endpoint> OrbCore::lane_endpoints(LaneId id) {
+  if (id == default_lane) return published_endpoints();
+  std::vector<transport::Endpoint> published;
+  std::shared_ptr<ServerLane> lane;
+  {
+    std::lock_guard lock(lanes_mutex_);
+    if (auto it = lanes_.find(id); it != lanes_.end()) lane = it->second;
+  }
+  if (!lane) return published;
+  for (const auto& bound : lane->bound()) published.push_back({host_for(bound), bound.port});
+  return published;
 }
 
 std::shared_ptr<ObjectCore> OrbCore::make_object(ior::ObjectReference reference) {
@@ -337,8 +414,16 @@ void OrbCore::shutdown(bool wait_for_completion) {
       acceptors.swap(acceptors_);
     }
     for (const auto id : acceptors) reactor_->remove(id);  // new clients are refused now
+    {
+      std::lock_guard lock(lanes_mutex_);
+      for (auto& [id, lane] : lanes_) lane->stop_accepting();
+    }
     server_connections_->close_all();
     reactor_->stop();
+    {
+      std::lock_guard lock(lanes_mutex_);
+      for (auto& [id, lane] : lanes_) lane->stop_loop();
+    }
     std::lock_guard lock(mutex_);
     state_changed_.notify_all();
   }
@@ -349,6 +434,12 @@ void OrbCore::shutdown(bool wait_for_completion) {
       pool = std::move(pool_);
     }
     pool.reset();  // joins the pool's threads
+    std::map<LaneId, std::shared_ptr<ServerLane>> lanes;
+    {
+      std::lock_guard lock(lanes_mutex_);
+      lanes.swap(lanes_);
+    }
+    lanes.clear();  // joins the lanes' threads
     // Not under mutex_: an upcall ending on one of these threads may want it. Set once in
     // activate_endpoints (under mutex_, before shutdown can be reached) and never reset
     // before the destructor.

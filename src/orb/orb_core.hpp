@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_options.hpp"
+#include "orb/server_qos.hpp"
 #include "transport/connection_cache.hpp"
 #include "transport/connection_threads.hpp"
 #include "transport/endpoint.hpp"
@@ -34,6 +36,11 @@ namespace rtorb::orb {
 class ObjectCore;
 class ServerConnections;
 class MultiplexedConnection;
+class ServerLane;
+struct LaneOptions;
+
+// What resolve_initial_references gives for a name a layer above registered.
+using InitialReferenceFactory = std::function<CORBA::object_reference<CORBA::Object>()>;
 
 class OrbCore : public std::enable_shared_from_this<OrbCore> {
  public:
@@ -100,6 +107,29 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   void check_alive() const;
   bool shut_down() const noexcept { return shutdown_.load(std::memory_order_acquire); }
 
+  // --- seams for the layers above (rt, messaging) ------------------------------------
+  // resolve_initial_references(name) calls `factory` (names registered later win; an
+  // -ORBInitRef for the name still comes first). list_initial_services lists it.
+  void register_initial_reference(std::string name, InitialReferenceFactory factory);
+  // A handler for policy types the POA does not know itself (server_qos.hpp).
+  void add_server_policy_handler(std::shared_ptr<ServerPolicyHandler> handler);
+  // The handlers, in registration order; safe to call from any thread.
+  std::vector<std::shared_ptr<ServerPolicyHandler>> server_policy_handlers() const;
+  // Opens a server lane (server_lane.hpp): it accepts and serves at once, with the
+  // handler every connection of this ORB has. Raises INITIALIZE initialize_listen_failed,
+  // BAD_INV_ORDER after shutdown.
+  LaneId add_lane(const LaneOptions& options);
+  // Stops a lane's acceptors and threads (its open connections are closed). Not from one
+  // of its own threads: raises BAD_INV_ORDER bad_inv_order_wait_in_upcall then.
+  void remove_lane(LaneId lane);
+  // What a lane publishes in IORs (host names as make_object writes them); empty for an
+  // unknown lane. default_lane: published_endpoints().
+  std::vector<transport::Endpoint> lane_endpoints(LaneId lane);
+  // make_object with the profiles `layout` lists.
+  std::shared_ptr<ObjectCore> make_object(std::string type_id,
+                                          std::vector<std::uint8_t> object_key,
+                                          const ReferenceLayout& layout);
+
   // --- the CORBA::ORB operations --------------------------------------------------------
   CORBA::ORB::ObjectIdList list_initial_services();
   CORBA::object_reference<CORBA::Object> resolve_initial_references(const std::string& name);
@@ -148,12 +178,18 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
 
   std::atomic<bool> shutdown_{false};
   std::atomic<bool> destroyed_{false};
+  std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
+  std::vector<std::shared_ptr<ServerPolicyHandler>> policy_handlers_;     // (mutex_)
   std::unique_ptr<ServerConnections> server_connections_;
   std::unique_ptr<transport::Reactor> reactor_;
   std::unique_ptr<transport::ServerThreadPool> pool_;
   // -ORBServerThreads per_connection; last, so its threads are joined before the members
   // they use go.
   std::unique_ptr<transport::ConnectionThreads> connection_threads_;
+  // Server lanes (add_lane), after everything their threads use: destroyed (joined) first.
+  std::mutex lanes_mutex_;  // guards lanes_, next_lane_
+  std::map<LaneId, std::shared_ptr<ServerLane>> lanes_;
+  LaneId next_lane_ = default_lane + 1;
 };
 
 // The OrbCore of an InputStream's InputOptions::references (null if none).

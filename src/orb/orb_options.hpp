@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -46,6 +47,9 @@ struct OrbOptions {
 
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;
+  // Not arguments: what the layers above the POA (src/runtime wires rt) do to a new ORB
+  // before ORB_init returns it: register initial references, policy handlers, lanes.
+  std::vector<std::function<void(OrbCore&)>> initializers;
 };
 
 // True when a message of `size` bytes is to be sent as GIOP fragments (-ORBFragmentSize).

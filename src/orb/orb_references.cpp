@@ -43,9 +43,14 @@ CORBA::ORB::ObjectIdList OrbCore::list_initial_services() {
     }
     names.emplace_back(name);
   }
-  for (const auto& [name, ref] : options_.initial_references) {
+  const auto add = [&](const std::string& name) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  };
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [name, factory] : registered_references_) add(name);
   }
+  for (const auto& [name, ref] : options_.initial_references) add(name);
   return names;
 }
 
@@ -56,6 +61,13 @@ CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
   for (const auto& [n, ref] : options_.initial_references) {
     if (n == name) return string_to_object(ref);
   }
+  InitialReferenceFactory registered;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = registered_references_.find(name); it != registered_references_.end())
+      registered = it->second;
+  }
+  if (registered) return registered();  // outside mutex_: it may call back into the ORB
   if (name == "RootPOA" && options_.adapter_factory) return adapter().root_poa();
   if (name == "POACurrent" && options_.adapter_factory) return adapter().current();
   if (name == "ORBPolicyManager") {

@@ -53,7 +53,19 @@ class ServerRequestImpl final : public ServerRequest {
                       arguments),
         id_(header.request_id),
         version_(version),
-        os_(os) {}
+        os_(os),
+        contexts_(header.service_context) {}
+
+  std::span<const std::uint8_t> service_context(std::uint32_t id) const noexcept override {
+    for (const auto& sc : contexts_) {
+      if (sc.context_id == id) return sc.context_data;
+    }
+    return {};
+  }
+  void add_reply_service_context(std::uint32_t id,
+                                 std::span<const std::uint8_t> data) noexcept override {
+    if (reply_contexts_ < reply_context_limit) reply_context_[reply_contexts_++] = {id, data};
+  }
 
   cdr::OutputStream& reply() override { return start(giop::ReplyStatus::no_exception); }
   // serve_request sends the reply before this request (and what it keeps) is destroyed.
@@ -71,7 +83,23 @@ class ServerRequestImpl final : public ServerRequest {
   cdr::OutputStream& start(giop::ReplyStatus status) {
     os_.reset();
     os_.borrow_arrays_from(0);
-    start_ = giop::encode_reply(os_, version_, giop::ReplyHeader{id_, status, {}});
+    giop::ReplyHeader header{id_, status, {}};
+    if (reply_contexts_ == 0) {
+      start_ = giop::encode_reply(os_, version_, header);
+    } else {
+      // The thread's list keeps its capacity: a reply with contexts allocates nothing in
+      // steady state either.
+      thread_local giop::ServiceContextList list;
+      list.assign(reply_context_.begin(), reply_context_.begin() + reply_contexts_);
+      header.service_context.swap(list);
+      try {
+        start_ = giop::encode_reply(os_, version_, header);
+      } catch (...) {
+        header.service_context.swap(list);
+        throw;
+      }
+      header.service_context.swap(list);
+    }
     started_ = true;
     return os_;
   }
@@ -87,6 +115,9 @@ class ServerRequestImpl final : public ServerRequest {
   cdr::OutputStream& os_;
   giop::MessageStart start_{};
   bool started_ = false;
+  const giop::ServiceContextList& contexts_;
+  std::array<giop::ServiceContext, reply_context_limit> reply_context_{};
+  std::size_t reply_contexts_ = 0;
 };
 
 void send_message_error(giop::Version version, ReplyChannel& channel) noexcept {

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "orb/object_core.hpp"
+#include "orb/orb_core.hpp"
 #include "poa/adapter_factory.hpp"
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
@@ -28,13 +29,35 @@ class OrbCoreServices final : public OrbServices {
 
   CORBA::object_reference<CORBA::Object> make_reference(
       std::string type_id, std::vector<std::uint8_t> key) override {
-    auto orb = orb_.lock();
-    if (!orb) {
-      raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_poa_destroyed,
-                                     "the ORB is destroyed");
-    }
     return orb::ProxyAccess::make<CORBA::Object>(
-        orb->make_object(std::move(type_id), std::move(key)));
+        live_orb_ref()->make_object(std::move(type_id), std::move(key)));
+  }
+
+  CORBA::object_reference<CORBA::Object> make_reference(
+      std::string type_id, std::vector<std::uint8_t> key,
+      const orb::ReferenceLayout& layout) override {
+    return orb::ProxyAccess::make<CORBA::Object>(
+        live_orb_ref()->make_object(std::move(type_id), std::move(key), layout));
+  }
+
+  bool handles_policy(CORBA::PolicyType type) const override {
+    auto orb = orb_.lock();
+    if (!orb) return false;
+    for (const auto& handler : orb->server_policy_handlers()) {
+      if (handler->handles(type)) return true;
+    }
+    return false;
+  }
+
+  std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& policies) override {
+    for (const auto& handler : live_orb_ref()->server_policy_handlers()) {
+      try {
+        if (auto qos = handler->make_qos(policies)) return qos;
+      } catch (const CORBA::InvalidPolicies& e) {
+        throw PortableServer::POA::InvalidPolicy(e.indices().empty() ? 0 : e.indices().front());
+      }
+    }
+    return nullptr;
   }
 
   std::optional<std::vector<std::uint8_t>> key_of(
@@ -52,6 +75,16 @@ class OrbCoreServices final : public OrbServices {
   std::size_t holding_bound() const noexcept override { return holding_bound_; }
 
  private:
+  // The ORB, which outlives every call made while it is held here.
+  std::shared_ptr<orb::OrbCore> live_orb_ref() const {
+    auto orb = orb_.lock();
+    if (!orb) {
+      raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_poa_destroyed,
+                                     "the ORB is destroyed");
+    }
+    return orb;
+  }
+
   std::weak_ptr<orb::OrbCore> orb_;
   std::size_t holding_bound_;
   std::uint64_t instance_;

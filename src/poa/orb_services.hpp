@@ -5,9 +5,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <memory>
 #include <rtorb/corba/object.hpp>
+#include <rtorb/corba/policy.hpp>
 #include <string>
 #include <vector>
+
+#include "orb/server_qos.hpp"
 
 namespace rtorb::poa {
 
@@ -17,6 +21,19 @@ class OrbServices {
   // A reference to an object of this ORB with `type_id` and `object_key`.
   virtual CORBA::object_reference<CORBA::Object> make_reference(
       std::string type_id, std::vector<std::uint8_t> object_key) = 0;
+  // The same with the profiles `layout` lists (a POA with the policies of a layer above).
+  virtual CORBA::object_reference<CORBA::Object> make_reference(
+      std::string type_id, std::vector<std::uint8_t> object_key,
+      const orb::ReferenceLayout& /*layout*/) {
+    return make_reference(std::move(type_id), std::move(object_key));
+  }
+  // True if a layer above the POA interprets policies of `type` (orb/server_qos.hpp).
+  virtual bool handles_policy(CORBA::PolicyType /*type*/) const { return false; }
+  // What those layers make of `policies`; null if they hold none of theirs. Raises
+  // PortableServer::POA::InvalidPolicy with the index of a policy they refuse.
+  virtual std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& /*policies*/) {
+    return nullptr;
+  }
   // The object key of `reference`'s profile; nullopt for nil and local objects.
   virtual std::optional<std::vector<std::uint8_t>> key_of(
       const CORBA::object_reference<CORBA::Object>& reference) = 0;

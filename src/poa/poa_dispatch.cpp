@@ -131,7 +131,12 @@ void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& u
     if (serialise && policies_.single_thread()) serial = std::unique_lock(single_thread_);
     UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);
-    upcall.servant()->rtorb_dispatch(request);
+    if (policies_.qos) {
+      policies_.qos->run_upcall(request, orb::no_priority,
+                                [&] { upcall.servant()->rtorb_dispatch(request); });
+    } else {
+      upcall.servant()->rtorb_dispatch(request);
+    }
   } catch (...) {
     release_servant(upcall, request, false);
     throw;

@@ -109,7 +109,16 @@ PoaImpl::ObjectRef PoaImpl::make_reference(std::span<const std::uint8_t> oid,
       generation = map_.at(slot).generation;
     }
   }
-  return system_->services().make_reference(type_id, make_key(oid, slot, generation));
+  return reference_with_key(type_id, make_key(oid, slot, generation));
+}
+
+PoaImpl::ObjectRef PoaImpl::reference_with_key(const std::string& type_id,
+                                               std::vector<std::uint8_t> key) {
+  if (policies_.qos) {
+    return system_->services().make_reference(type_id, std::move(key),
+                                              policies_.qos->layout(orb::no_priority));
+  }
+  return system_->services().make_reference(type_id, std::move(key));
 }
 
 PoaImpl::ObjectRef PoaImpl::reference_for(std::span<const std::uint8_t> oid,
@@ -158,7 +167,10 @@ PortableServer::POA::ref_type PoaImpl::create_POA(
     CORBA::object_reference<PortableServer::POAManager> a_POAManager,
     const CORBA::PolicyList& policies) {
   check_alive();
-  const PolicyValues values = parse_policies(policies);
+  OrbServices& services = system_->services();
+  PolicyValues values =
+      parse_policies(policies, [&](CORBA::PolicyType type) { return services.handles_policy(type); });
+  values.qos = services.make_qos(policies);
   std::shared_ptr<PoaManagerImpl> manager;
   if (a_POAManager) {
     manager = std::dynamic_pointer_cast<PoaManagerImpl>(a_POAManager.shared());
@@ -507,7 +519,7 @@ PoaImpl::ObjectRef PoaImpl::create_reference(const std::string& intf) {
     std::lock_guard lock(mutex_);
     id = next_system_id();
   }
-  return system_->services().make_reference(intf, make_key(id, no_slot, 0));
+  return reference_with_key(intf, make_key(id, no_slot, 0));
 }
 
 PoaImpl::ObjectRef PoaImpl::create_reference_with_id(const ObjectId& oid,

@@ -149,6 +149,8 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::vector<std::uint8_t> make_key(std::span<const std::uint8_t> oid, std::uint32_t slot,
                                      std::uint32_t slot_generation) const;
   ObjectRef make_reference(std::span<const std::uint8_t> oid, const std::string& type_id);
+  // A reference with `key`, laid out as the POA's QoS says (if it has one).
+  ObjectRef reference_with_key(const std::string& type_id, std::vector<std::uint8_t> key);
   // Activates `servant` under `oid` (needs mutex_ held); returns the slot.
   std::uint32_t activate_locked(PortableServer::ObjectId oid, const ServantRef& servant);
   PortableServer::ObjectId implicit_activate(const ServantRef& servant);

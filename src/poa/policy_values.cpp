@@ -43,7 +43,8 @@ auto value_of(const CORBA::object_reference<CORBA::Policy>& policy, std::size_t 
 
 using namespace PortableServer;
 
-PolicyValues parse_policies(const CORBA::PolicyList& policies) {
+PolicyValues parse_policies(const CORBA::PolicyList& policies,
+                            const std::function<bool(CORBA::PolicyType)>& known_above) {
   PolicyValues v;
   std::size_t index_of[7] = {};  // where each kind came from, for conflict reports
   for (std::size_t i = 0; i < policies.size(); ++i) {
@@ -74,7 +75,7 @@ PolicyValues parse_policies(const CORBA::PolicyList& policies) {
         v.processing = value_of<RequestProcessingPolicy>(p, i);
         break;
       default:
-        // TODO(spec): RT and messaging policies are accepted here once those layers exist.
+        if (known_above && known_above(type)) continue;
         throw POA::InvalidPolicy(invalid);
     }
     index_of[type - THREAD_POLICY_ID] = i;

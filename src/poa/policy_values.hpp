@@ -2,8 +2,12 @@
 // create_*_policy factories return.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <rtorb/poa/policies.hpp>
+
+#include "orb/server_qos.hpp"
 
 namespace rtorb::poa {
 
@@ -20,6 +24,8 @@ struct PolicyValues {
       PortableServer::ServantRetentionPolicyValue::RETAIN;
   PortableServer::RequestProcessingPolicyValue processing =
       PortableServer::RequestProcessingPolicyValue::USE_ACTIVE_OBJECT_MAP_ONLY;
+  // What the layers above the POA made of their policies (rt); null if none were given.
+  std::shared_ptr<orb::ServerQos> qos;
 
   bool retain() const noexcept {
     return retention == PortableServer::ServantRetentionPolicyValue::RETAIN;
@@ -56,8 +62,10 @@ struct PolicyValues {
 // Applies `policies` over the defaults. Raises POA::InvalidPolicy with the index of the
 // first policy that is not a POA policy or that conflicts with the others (NON_RETAIN
 // with USE_ACTIVE_OBJECT_MAP_ONLY, IMPLICIT_ACTIVATION without SYSTEM_ID and RETAIN,
-// USE_DEFAULT_SERVANT without MULTIPLE_ID).
-PolicyValues parse_policies(const CORBA::PolicyList& policies);
+// USE_DEFAULT_SERVANT without MULTIPLE_ID). A type `known_above` accepts is left to the
+// layer that registered it (OrbServices::make_qos).
+PolicyValues parse_policies(const CORBA::PolicyList& policies,
+                            const std::function<bool(CORBA::PolicyType)>& known_above = {});
 
 CORBA::object_reference<PortableServer::ThreadPolicy> make_policy(
     PortableServer::ThreadPolicyValue v);

@@ -123,4 +123,12 @@ inline constexpr std::uint32_t no_implement_interface = rtorb_vmcid | 80;       
 inline constexpr std::uint32_t imp_limit_object_key = rtorb_vmcid | 80;         // POA path too deep/long
 inline constexpr std::uint32_t no_resources_reclamation = rtorb_vmcid | 80;     // no pthread key left
 
+// Real-time CORBA (src/rt, docs/rt.md).
+inline constexpr std::uint32_t initialize_priority_unset = rtorb_vmcid | 90;  // RTCurrent read first
+inline constexpr std::uint32_t bad_param_bad_priority = rtorb_vmcid | 90;     // outside 0..32767
+inline constexpr std::uint32_t bad_param_bad_threadpool = rtorb_vmcid | 91;   // no lanes, no threads, twin priorities
+inline constexpr std::uint32_t bad_param_bad_rt_option = rtorb_vmcid | 92;    // -ORBPriorityMapping & co.
+inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 90;  // mapping refused
+inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // not built yet (docs/rt.md)
+
 }  // namespace rtorb::minor

@@ -47,6 +47,17 @@ class ServerRequest {
   // ORB (so object references can be read).
   cdr::InputStream& arguments() noexcept { return arguments_; }
 
+  // The data of the request's service context `id` (an encapsulation, byte-order octet
+  // first), viewed in the request; empty when the request carries none.
+  virtual std::span<const std::uint8_t> service_context(std::uint32_t /*id*/) const noexcept {
+    return {};
+  }
+  // Adds a service context to the reply (at most reply_context_limit; more are ignored).
+  // `data` is not copied: it must outlive the reply's sending, as the request does.
+  static constexpr std::size_t reply_context_limit = 4;
+  virtual void add_reply_service_context(std::uint32_t /*id*/,
+                                         std::span<const std::uint8_t> /*data*/) noexcept {}
+
   // Starts a NO_EXCEPTION reply; write the return value, then inout and out arguments.
   virtual cdr::OutputStream& reply() = 0;
   // Starts a USER_EXCEPTION reply; write the exception, repository id first.

@@ -1,0 +1,36 @@
+// rtorb's own additions to Real-time CORBA: installing a priority mapping, and what each
+// lane of each thread pool has done (docs/rt.md, "observability").
+#pragma once
+
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/rt/rtcorba.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace rtorb::rt {
+
+// Makes `mapping` the ORB's priority mapping from now on (RTCurrent, lanes, upcalls). Raises
+// BAD_PARAM for a null mapping, OBJECT_NOT_EXIST after the ORB is destroyed.
+void install_priority_mapping(CORBA::ORB& orb,
+                              std::shared_ptr<RTCORBA::PriorityMapping> mapping);
+
+// True when the ORB runs its priorities with SCHED_FIFO or SCHED_RR; false when the
+// process may not (no root, no CAP_SYS_NICE, no rtprio limit) or -ORBSchedPolicy other.
+bool real_time_scheduling(CORBA::ORB& orb);
+
+struct LaneStatistics {
+  RTCORBA::ThreadpoolId threadpool = 0;
+  RTCORBA::Priority lane_priority = 0;
+  std::uint32_t static_threads = 0;
+  std::uint32_t threads_busy = 0;
+  std::uint64_t requests = 0;
+  // Requests read or dispatched by a thread of a lane below their priority. Must stay 0.
+  std::uint64_t priority_violations = 0;
+};
+
+// Every lane of every thread pool of the ORB, pool by pool, lowest priority first.
+std::vector<LaneStatistics> lane_statistics(CORBA::ORB& orb);
+
+}  // namespace rtorb::rt

@@ -1,0 +1,24 @@
+// The CORBA priority of the calling thread, as the invocation path sees it. The rt layer
+// sets it (RTCORBA::Current::the_priority, a lane's threads); the orb layer reads it to pick
+// the endpoint of the lane that serves it and to propagate it (docs/rt.md). Kept here, below
+// the rt layer, so a request needs no call upward to learn it.
+#pragma once
+
+#include <cstdint>
+
+namespace rtorb::orb {
+
+// No priority has been set on this thread.
+inline constexpr std::int32_t no_priority = -1;
+
+namespace detail {
+inline thread_local std::int32_t thread_corba_priority = no_priority;
+}  // namespace detail
+
+// RTCORBA::Priority (0..32767) or no_priority.
+inline std::int32_t thread_priority() noexcept { return detail::thread_corba_priority; }
+inline void set_thread_priority(std::int32_t priority) noexcept {
+  detail::thread_corba_priority = priority;
+}
+
+}  // namespace rtorb::orb

@@ -1,0 +1,63 @@
+// What layers above the object adapter (rt) make of the policies they own, for the POAs
+// created with them: which lanes a reference's profiles name, what components they carry,
+// and how an upcall runs. The POA asks the handlers an OrbCore has registered for every
+// policy type it does not know itself (docs/rt.md, "seams").
+#pragma once
+
+#include <rtorb/corba/policy.hpp>
+#include <rtorb/orb/function_ref.hpp>
+#include <rtorb/orb/server_request.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ior/tagged_component.hpp"
+#include "orb/request_priority.hpp"
+
+namespace rtorb::orb {
+
+// A server lane of the ORB (OrbCore::add_lane); 0 is the default lane, the -ORBEndpoint
+// endpoints served as -ORBServerThreads says.
+using LaneId = std::uint32_t;
+inline constexpr LaneId default_lane = 0;
+
+// The profiles of a reference: one IIOP profile per endpoint of each lane listed, in order,
+// each with the ORB's own components, then `components`, then its lane's components.
+struct ReferenceLayout {
+  struct Lane {
+    LaneId lane = default_lane;
+    ior::TaggedComponentSeq components;
+  };
+  std::vector<Lane> lanes;  // empty: the default lane
+  ior::TaggedComponentSeq components;
+};
+
+class ServerQos {
+ public:
+  virtual ~ServerQos() = default;
+  // The layout of a reference to an object of the POA (at `priority` for an object
+  // activated with one, else no_priority, request_priority.hpp).
+  virtual ReferenceLayout layout(std::int32_t priority) = 0;
+  // Runs `upcall` (the skeleton) for `request` on the calling thread as the policies say.
+  // `priority`: the object's own, or no_priority.
+  virtual void run_upcall(ServerRequest& request, std::int32_t priority,
+                          FunctionRef<void()> upcall) = 0;
+  // False if objects of the POA may not be given `priority` (the *_with_priority calls:
+  // a POA that is not SERVER_DECLARED, or a priority no lane serves).
+  virtual bool accepts_object_priority(std::int32_t /*priority*/) const noexcept { return false; }
+};
+
+class ServerPolicyHandler {
+ public:
+  virtual ~ServerPolicyHandler() = default;
+  // True for the policy types this handler interprets.
+  virtual bool handles(CORBA::PolicyType type) const noexcept = 0;
+  // The QoS of a POA created with `policies` (the whole list, the POA's own included, which
+  // it ignores); null when the list holds none of its types. Raises CORBA::InvalidPolicies
+  // naming the index of a policy it refuses (a bad value or combination), which the POA
+  // reports as PortableServer::POA::InvalidPolicy.
+  virtual std::shared_ptr<ServerQos> make_qos(const CORBA::PolicyList& policies) = 0;
+};
+
+}  // namespace rtorb::orb

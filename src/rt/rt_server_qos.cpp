@@ -1,0 +1,232 @@
+#include "rt/rt_server_qos.hpp"
+
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include <optional>
+
+#include "giop/service_context.hpp"
+#include "ior/component.hpp"
+#include "ior/encapsulation.hpp"
+#include "ior/lane_band.hpp"
+#include "orb/request_priority.hpp"
+
+namespace rtorb::rt {
+namespace {
+
+using RTCORBA::Priority;
+
+[[noreturn]] void invalid(std::size_t index) {
+  throw CORBA::InvalidPolicies({static_cast<std::uint16_t>(index)});
+}
+
+// The RT policies of one POA, checked (RT-CORBA 1.2, 2.17 and 2.18).
+struct RtPolicies {
+  std::optional<RTCORBA::PriorityModel> model;
+  Priority server_priority = 0;
+  std::shared_ptr<const Threadpool> pool;
+  RTCORBA::PriorityBands bands;
+};
+
+// Holds the calling thread at a priority for an upcall and puts back what it had.
+class PriorityScope {
+ public:
+  PriorityScope(const NativeScheduling& native, Priority priority) noexcept
+      : before_(current_scheduling()), before_priority_(orb::thread_priority()) {
+    changed_ = !(before_ == native) && set_scheduling(native);
+    orb::set_thread_priority(priority);
+  }
+  PriorityScope(const PriorityScope&) = delete;
+  PriorityScope& operator=(const PriorityScope&) = delete;
+  ~PriorityScope() {
+    if (changed_) set_scheduling(before_);
+    orb::set_thread_priority(before_priority_);
+  }
+
+ private:
+  NativeScheduling before_;
+  std::int32_t before_priority_;
+  bool changed_ = false;
+};
+
+// Counts an upcall in the lane of the thread running it.
+class LaneScope {
+ public:
+  LaneScope(Lane* lane, Priority priority) noexcept : lane_(lane) {
+    if (lane_ == nullptr) return;
+    lane_->requests.fetch_add(1, std::memory_order_relaxed);
+    lane_->busy.fetch_add(1, std::memory_order_relaxed);
+    if (priority > lane_->band_high) lane_->priority_violations.fetch_add(1, std::memory_order_relaxed);
+  }
+  LaneScope(const LaneScope&) = delete;
+  LaneScope& operator=(const LaneScope&) = delete;
+  ~LaneScope() {
+    if (lane_ != nullptr) lane_->busy.fetch_sub(1, std::memory_order_relaxed);
+  }
+
+ private:
+  Lane* lane_;
+};
+
+class RtServerQos final : public orb::ServerQos {
+ public:
+  RtServerQos(std::shared_ptr<RtState> state, RtPolicies policies)
+      : state_(std::move(state)), p_(std::move(policies)) {
+    ior::PoliciesComponent tagged;
+    tagged.policies.push_back(ior::encode_policy(ior::PriorityModelPolicy{
+        *p_.model == RTCORBA::PriorityModel::CLIENT_PROPAGATED
+            ? ior::PriorityModel::client_propagated
+            : ior::PriorityModel::server_declared,
+        p_.server_priority}));
+    if (!p_.bands.empty()) {
+      ior::PriorityBandedConnectionPolicy banded;
+      for (const auto& b : p_.bands) banded.bands.push_back({b.low(), b.high()});
+      tagged.policies.push_back(ior::encode_policy(banded));
+    }
+    policies_component_ = ior::encode_component(tagged);
+  }
+
+  orb::ReferenceLayout layout(std::int32_t priority) override {
+    orb::ReferenceLayout layout;
+    layout.components.push_back(policies_component_);
+    if (!p_.pool) return layout;
+    const Priority declared = priority == orb::no_priority ? p_.server_priority
+                                                           : static_cast<Priority>(priority);
+    const Lane& first = p_.pool->lane_for(declared);
+    if (server_declared()) {
+      layout.lanes.push_back({first.lane, {}});
+      return layout;
+    }
+    // Every lane, the one of the server priority first: a client that knows nothing of
+    // lanes takes the first profile and is served at the priority it would be given.
+    layout.lanes.push_back({first.lane, {ior::encode_lane_band({first.band_low, first.band_high})}});
+    for (const auto& lane : p_.pool->lanes) {
+      if (lane.get() == &first) continue;
+      layout.lanes.push_back({lane->lane, {ior::encode_lane_band({lane->band_low, lane->band_high})}});
+    }
+    return layout;
+  }
+
+  void run_upcall(orb::ServerRequest& request, std::int32_t object_priority,
+                  orb::FunctionRef<void()> upcall) override {
+    Priority priority = object_priority == orb::no_priority
+                            ? p_.server_priority
+                            : static_cast<Priority>(object_priority);
+    if (!server_declared()) {
+      const auto context = request.service_context(giop::service_id::rt_corba_priority);
+      if (!context.empty()) {
+        cdr::InputStream is = ior::open_encapsulation(context);
+        const Priority propagated = is.read_short();
+        if (propagated < RTCORBA::minPriority) {
+          raise<CORBA::BAD_PARAM>(minor::bad_param_bad_priority,
+                                  "RTCorbaPriority " + std::to_string(propagated));
+        }
+        priority = propagated;
+        request.add_reply_service_context(giop::service_id::rt_corba_priority, context);
+      }
+    }
+    const auto native = state_->native_of(priority);
+    if (!native) {
+      raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
+                                    "the priority mapping cannot map " + std::to_string(priority));
+    }
+    LaneScope counted(const_cast<Lane*>(current_lane()), priority);
+    PriorityScope at(*native, priority);
+    upcall();
+  }
+
+  bool accepts_object_priority(std::int32_t priority) const noexcept override {
+    if (!server_declared() || priority < 0 || priority > RTCORBA::maxPriority) return false;
+    if (!p_.pool) return true;
+    for (const auto& lane : p_.pool->lanes) {
+      if (lane->priority == priority) return true;
+    }
+    return false;
+  }
+
+ private:
+  bool server_declared() const noexcept {
+    return *p_.model == RTCORBA::PriorityModel::SERVER_DECLARED;
+  }
+
+  std::shared_ptr<RtState> state_;
+  RtPolicies p_;
+  ior::TaggedComponent policies_component_;
+};
+
+class RtPolicyHandler final : public orb::ServerPolicyHandler {
+ public:
+  explicit RtPolicyHandler(std::shared_ptr<RtState> state) : state_(std::move(state)) {}
+
+  bool handles(CORBA::PolicyType type) const noexcept override {
+    return type >= RTCORBA::PRIORITY_MODEL_POLICY_TYPE &&
+           type <= RTCORBA::PRIORITY_BANDED_CONNECTION_POLICY_TYPE;
+  }
+
+  std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& policies) override {
+    RtPolicies p;
+    bool any = false;
+    std::size_t model_at = 0, pool_at = 0, bands_at = 0;
+    for (std::size_t i = 0; i < policies.size(); ++i) {
+      const auto& policy = policies[i];
+      if (!policy || !handles(policy->policy_type())) continue;
+      any = true;
+      if (auto m = IDL::traits<RTCORBA::PriorityModelPolicy>::narrow(policy)) {
+        p.model = m->priority_model();
+        p.server_priority = m->server_priority();
+        model_at = i;
+        if (p.server_priority < RTCORBA::minPriority) invalid(i);
+      } else if (auto t = IDL::traits<RTCORBA::ThreadpoolPolicy>::narrow(policy)) {
+        p.pool = state_->threadpool(t->threadpool());
+        pool_at = i;
+        if (!p.pool) invalid(i);
+      } else if (auto b = IDL::traits<RTCORBA::PriorityBandedConnectionPolicy>::narrow(policy)) {
+        p.bands = b->priority_bands();
+        bands_at = i;
+        if (p.bands.empty()) invalid(i);
+        for (const auto& band : p.bands) {
+          if (band.low() < 0 || band.low() > band.high()) invalid(i);
+        }
+      } else if (policy->policy_type() == RTCORBA::PRIVATE_CONNECTION_POLICY_TYPE) {
+        invalid(i);  // a client's choice: it means nothing on a POA
+      } else if (!IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy) &&
+                 !IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
+        invalid(i);  // one of our types, but not an object we made
+      }
+    }
+    if (!any) return nullptr;
+    if (!p.model) {
+      // Lanes or bands say nothing about which priority an upcall runs at.
+      if (p.pool) invalid(pool_at);
+      if (!p.bands.empty()) invalid(bands_at);
+      return nullptr;  // protocol policies alone: nothing to do on the request path
+    }
+    if (p.pool && *p.model == RTCORBA::PriorityModel::SERVER_DECLARED) {
+      bool matched = false;
+      for (const auto& lane : p.pool->lanes) matched = matched || lane->priority == p.server_priority;
+      if (!matched) invalid(model_at);  // RT-CORBA 1.2, 2.17.4: a lane of that priority
+    }
+    if (p.pool && !p.bands.empty()) {
+      // Every band must be served by a lane whose priority lies inside it.
+      for (const auto& band : p.bands) {
+        bool served = false;
+        for (const auto& lane : p.pool->lanes)
+          served = served || (lane->priority >= band.low() && lane->priority <= band.high());
+        if (!served) invalid(bands_at);
+      }
+    }
+    if (!state_->native_of(p.server_priority)) invalid(model_at);
+    return std::make_shared<RtServerQos>(state_, std::move(p));
+  }
+
+ private:
+  std::shared_ptr<RtState> state_;
+};
+
+}  // namespace
+
+std::shared_ptr<orb::ServerPolicyHandler> make_rt_policy_handler(std::shared_ptr<RtState> state) {
+  return std::make_shared<RtPolicyHandler>(std::move(state));
+}
+
+}  // namespace rtorb::rt

@@ -1,0 +1,191 @@
+#include "rt/rt_state.hpp"
+
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "orb/orb_core.hpp"
+#include "orb/request_priority.hpp"
+#include "orb/server_lane.hpp"
+
+namespace rtorb::rt {
+namespace {
+
+thread_local const Lane* this_thread_lane = nullptr;
+
+void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
+  if (lanes.empty()) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool, "a thread pool needs a lane");
+  }
+  std::set<RTCORBA::Priority> seen;
+  for (const auto& lane : lanes) {
+    if (lane.lane_priority() < RTCORBA::minPriority) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_priority,
+                              "lane priority " + std::to_string(lane.lane_priority()));
+    }
+    if (!seen.insert(lane.lane_priority()).second) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
+                              "two lanes of priority " + std::to_string(lane.lane_priority()));
+    }
+    if (lane.dynamic_threads() > 0) {
+      raise<CORBA::NO_IMPLEMENT>(minor::no_implement_rt_feature,
+                                 "dynamic lane threads are not implemented yet (docs/rt.md)");
+    }
+    if (lane.static_threads() == 0) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
+                              "lane of priority " + std::to_string(lane.lane_priority()) +
+                                  " has no threads");
+    }
+  }
+}
+
+}  // namespace
+
+const Lane* current_lane() noexcept { return this_thread_lane; }
+
+const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
+  for (const auto& lane : lanes) {
+    if (priority >= lane->band_low && priority <= lane->band_high) return *lane;
+  }
+  return *lanes.front();
+}
+
+RtState::RtState(orb::OrbCore& orb, RtOptions options)
+    : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)) {
+  if (!scheduling_.permitted) {
+    // Said whatever the debug level: the user asked for real-time scheduling.
+    std::fprintf(stderr,
+                 "rtorb[%.*s]: warning: real-time scheduling is not permitted here (needs root, "
+                 "CAP_SYS_NICE or an rtprio limit); priorities run with SCHED_OTHER\n",
+                 static_cast<int>(orb.id().size()), orb.id().data());
+  }
+  auto mapping = make_priority_mapping(options_.priority_mapping, scheduling_.range);
+  if (!mapping) mapping = make_priority_mapping("linear", scheduling_.range);
+  install_mapping(std::move(mapping));
+}
+
+void RtState::install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping) {
+  if (!mapping) raise<CORBA::BAD_PARAM>(0, "a priority mapping may not be null");
+  std::lock_guard lock(mutex_);
+  mapping_.store(mapping.get(), std::memory_order_release);
+  mappings_.push_back(std::move(mapping));
+}
+
+std::optional<NativeScheduling> RtState::native_of(RTCORBA::Priority priority) const noexcept {
+  RTCORBA::NativePriority native = 0;
+  try {
+    if (!mapping().to_native(priority, native)) return std::nullopt;
+  } catch (...) {
+    return std::nullopt;  // an application's mapping that throws refuses
+  }
+  return NativeScheduling{scheduling_.policy, native};
+}
+
+void RtState::set_thread_priority(RTCORBA::Priority priority) const {
+  if (priority < RTCORBA::minPriority) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_priority,
+                            "CORBA priority " + std::to_string(priority) + " is outside 0..32767");
+  }
+  const auto native = native_of(priority);
+  if (!native) {
+    raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
+                                  "the priority mapping cannot map " + std::to_string(priority));
+  }
+  set_scheduling(*native);  // refused only where real-time scheduling is not permitted
+  orb::set_thread_priority(priority);
+}
+
+RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted) {
+  check_lanes(wanted);
+  auto pool = std::make_shared<Threadpool>();
+  for (const auto& l : wanted) {
+    auto lane = std::make_unique<Lane>();
+    lane->priority = l.lane_priority();
+    lane->static_threads = l.static_threads();
+    pool->lanes.push_back(std::move(lane));
+  }
+  std::sort(pool->lanes.begin(), pool->lanes.end(),
+            [](const auto& a, const auto& b) { return a->priority < b->priority; });
+  // Each lane serves from its own priority up to the next lane's; the lowest from 0.
+  for (std::size_t i = 0; i < pool->lanes.size(); ++i) {
+    Lane& lane = *pool->lanes[i];
+    lane.band_low = i == 0 ? RTCORBA::minPriority : lane.priority;
+    lane.band_high = i + 1 == pool->lanes.size()
+                         ? RTCORBA::maxPriority
+                         : static_cast<RTCORBA::Priority>(pool->lanes[i + 1]->priority - 1);
+  }
+  try {
+    for (auto& lane : pool->lanes) {
+      orb::LaneOptions options;
+      options.threads = lane->static_threads;
+      for (const auto& e : options_.lane_endpoints) {
+        if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
+      }
+      const Lane* self = lane.get();
+      const auto native = native_of(lane->priority);
+      if (!native) {
+        raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
+                                      "the priority mapping cannot map lane priority " +
+                                          std::to_string(lane->priority));
+      }
+      options.on_thread_start = [self, native = *native] {
+        this_thread_lane = self;
+        set_scheduling(native);
+        orb::set_thread_priority(self->priority);
+      };
+      lane->lane = orb_.add_lane(options);
+    }
+  } catch (...) {
+    for (auto& lane : pool->lanes) {
+      if (lane->lane != orb::default_lane) orb_.remove_lane(lane->lane);
+    }
+    throw;
+  }
+  std::lock_guard lock(mutex_);
+  pool->id = next_pool_++;
+  pools_.emplace(pool->id, pool);
+  return pool->id;
+}
+
+void RtState::destroy_threadpool(RTCORBA::ThreadpoolId id) {
+  std::shared_ptr<Threadpool> pool;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = pools_.find(id);
+    if (it == pools_.end()) throw RTCORBA::RTORB::InvalidThreadpool();
+    pool = std::move(it->second);
+    pools_.erase(it);
+    retired_.push_back(pool);  // POAs made with it may still read its lanes
+  }
+  for (auto& lane : pool->lanes) orb_.remove_lane(lane->lane);
+}
+
+std::shared_ptr<const Threadpool> RtState::threadpool(RTCORBA::ThreadpoolId id) const {
+  std::lock_guard lock(mutex_);
+  auto it = pools_.find(id);
+  if (it == pools_.end()) return nullptr;
+  return it->second;
+}
+
+std::vector<LaneStatistics> RtState::lane_statistics() const {
+  std::vector<LaneStatistics> all;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, pool] : pools_) {
+    for (const auto& lane : pool->lanes) {
+      LaneStatistics s;
+      s.threadpool = id;
+      s.lane_priority = lane->priority;
+      s.static_threads = lane->static_threads;
+      s.threads_busy = lane->busy.load(std::memory_order_relaxed);
+      s.requests = lane->requests.load(std::memory_order_relaxed);
+      s.priority_violations = lane->priority_violations.load(std::memory_order_relaxed);
+      all.push_back(s);
+    }
+  }
+  return all;
+}
+
+}  // namespace rtorb::rt

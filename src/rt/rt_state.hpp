@@ -1,0 +1,106 @@
+// What the rt layer keeps per ORB (docs/rt.md): the scheduling it may use, the priority
+// mapping, the thread pools and their lanes with their counters, named mutexes.
+#pragma once
+
+#include <rtorb/rt/extensions.hpp>
+#include <rtorb/rt/rtcorba.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "orb/server_qos.hpp"
+#include "rt/native_priority.hpp"
+#include "rt/rt_options.hpp"
+
+namespace rtorb::orb {
+class OrbCore;
+}
+
+namespace rtorb::rt {
+
+// One lane of a thread pool: an ORB server lane whose threads run at `priority` and serve
+// the CORBA priorities [band_low, band_high].
+struct Lane {
+  RTCORBA::Priority priority = 0;
+  RTCORBA::Priority band_low = 0;
+  RTCORBA::Priority band_high = RTCORBA::maxPriority;
+  std::uint32_t static_threads = 0;
+  orb::LaneId lane = orb::default_lane;
+  // Counters (lane_statistics); updated by the lane's own threads only, read by anyone.
+  std::atomic<std::uint64_t> requests{0};
+  std::atomic<std::uint32_t> busy{0};
+  std::atomic<std::uint64_t> priority_violations{0};
+};
+
+struct Threadpool {
+  RTCORBA::ThreadpoolId id = 0;
+  std::vector<std::unique_ptr<Lane>> lanes;  // by priority, lowest first
+
+  // The lane serving `priority`: the one whose band holds it.
+  const Lane& lane_for(RTCORBA::Priority priority) const noexcept;
+};
+
+class RtState : public std::enable_shared_from_this<RtState> {
+ public:
+  RtState(orb::OrbCore& orb, RtOptions options);
+  RtState(const RtState&) = delete;
+  RtState& operator=(const RtState&) = delete;
+
+  orb::OrbCore& orb() const noexcept { return orb_; }
+  const RtOptions& options() const noexcept { return options_; }
+  const SchedulingChoice& scheduling() const noexcept { return scheduling_; }
+
+  // The mapping in use; never null. Installing one keeps every earlier one alive (a thread
+  // may be inside it), so reading it takes no lock.
+  RTCORBA::PriorityMapping& mapping() const noexcept {
+    return *mapping_.load(std::memory_order_acquire);
+  }
+  void install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping);
+  // The native scheduling of `priority`; nullopt if the mapping refuses it.
+  std::optional<NativeScheduling> native_of(RTCORBA::Priority priority) const noexcept;
+  // Runs the calling thread at `priority` (native and the ORB's view of it). Raises
+  // BAD_PARAM bad_param_bad_priority for a negative one, DATA_CONVERSION when the mapping
+  // refuses it.
+  void set_thread_priority(RTCORBA::Priority priority) const;
+
+  // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list).
+  RTCORBA::ThreadpoolId create_threadpool(const RTCORBA::ThreadpoolLanes& lanes);
+  void destroy_threadpool(RTCORBA::ThreadpoolId id);  // RTORB::InvalidThreadpool
+  // Null for an unknown or destroyed id. A destroyed pool's lanes are closed, but the pool
+  // lives as long as the ORB: POAs made with it may still read them.
+  std::shared_ptr<const Threadpool> threadpool(RTCORBA::ThreadpoolId id) const;
+
+  std::vector<LaneStatistics> lane_statistics() const;
+
+  // Named mutexes (RTORB::create_named_mutex and open_named_mutex).
+  std::mutex& names_mutex() noexcept { return names_mutex_; }
+  std::map<std::string, CORBA::object_reference<RTCORBA::Mutex>>& named_mutexes() noexcept {
+    return named_mutexes_;
+  }
+
+ private:
+  orb::OrbCore& orb_;
+  const RtOptions options_;
+  const SchedulingChoice scheduling_;
+  std::atomic<RTCORBA::PriorityMapping*> mapping_{nullptr};
+
+  mutable std::mutex mutex_;  // guards the members below
+  std::vector<std::shared_ptr<RTCORBA::PriorityMapping>> mappings_;  // every one installed
+  std::map<RTCORBA::ThreadpoolId, std::shared_ptr<Threadpool>> pools_;
+  std::vector<std::shared_ptr<Threadpool>> retired_;
+  RTCORBA::ThreadpoolId next_pool_ = 1;
+
+  std::mutex names_mutex_;
+  std::map<std::string, CORBA::object_reference<RTCORBA::Mutex>> named_mutexes_;
+};
+
+// The lane the calling thread belongs to; null for a thread of no lane.
+const Lane* current_lane() noexcept;
+
+}  // namespace rtorb::rt

@@ -1,0 +1,226 @@
+// Thread pools with lanes across real loopback connections between two ORBs: each upcall
+// runs on a thread of the lane that serves its priority, at the native priority the mapping
+// gives (the servant asks pthread_getschedparam), and the lanes count what they serve.
+#include <rtorb/corba/minor_code.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "ior/component.hpp"
+#include "ior/ior_string.hpp"
+#include "ior/lane_band.hpp"
+#include "ior/object_reference.hpp"
+#include "priority_probeC.h"
+#include "rt_test_support.hpp"
+
+using namespace rt_test;
+
+namespace {
+
+constexpr RTCORBA::Priority low = 1000;
+constexpr RTCORBA::Priority high = 30000;
+
+struct LanesFixture : ::testing::Test {
+  IDL::traits<CORBA::ORB>::ref_type server = make_orb();
+  IDL::traits<CORBA::ORB>::ref_type client = make_orb();
+  IDL::traits<RTCORBA::RTORB>::ref_type rt = rt_orb(server);
+  IDL::traits<PortableServer::POA>::ref_type root = root_poa(server);
+  RTCORBA::ThreadpoolId pool = rt->create_threadpool_with_lanes(
+      0, {RTCORBA::ThreadpoolLane(high, 1, 0), RTCORBA::ThreadpoolLane(low, 2, 0)}, false,
+      false, 0, 0);
+
+  LanesFixture() { root->the_POAManager()->activate(); }
+  ~LanesFixture() override {
+    client->destroy();
+    server->destroy();
+  }
+
+  IDL::traits<PortableServer::POA>::ref_type poa(const std::string& name,
+                                                 RTCORBA::PriorityModel model,
+                                                 RTCORBA::Priority priority) {
+    return root->create_POA(name, root->the_POAManager(),
+                            {rt->create_priority_model_policy(model, priority),
+                             rt->create_threadpool_policy(pool)});
+  }
+  // The object's IOR as the client ORB sees it.
+  IDL::traits<PriorityProbe>::ref_type publish(const IDL::traits<PortableServer::POA>::ref_type& p) {
+    const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
+    ior_text = server->object_to_string(p->id_to_reference(id));
+    return IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior_text));
+  }
+  rtorb::ior::ObjectReference decoded() const {
+    return rtorb::ior::decode_reference(rtorb::ior::parse_ior_string(ior_text));
+  }
+  // Calls on a thread of its own, at `priority` (none: no_priority) through RTCurrent.
+  PriorityProbe::Scheduling call_at(const IDL::traits<PriorityProbe>::ref_type& probe,
+                                    std::optional<RTCORBA::Priority> priority) {
+    PriorityProbe::Scheduling result;
+    std::thread t([&] {
+      if (priority) rt_current(client)->the_priority(*priority);
+      result = probe->upcall_scheduling();
+    });
+    t.join();
+    return result;
+  }
+  std::uint64_t violations() {
+    std::uint64_t total = 0;
+    for (const auto& lane : rtorb::rt::lane_statistics(*server)) total += lane.priority_violations;
+    return total;
+  }
+  std::uint64_t requests_at(RTCORBA::Priority lane_priority) {
+    for (const auto& lane : rtorb::rt::lane_statistics(*server))
+      if (lane.lane_priority == lane_priority) return lane.requests;
+    return 0;
+  }
+
+  std::string ior_text;
+};
+
+// A loopback port nobody listens on now.
+std::uint16_t free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  socklen_t length = sizeof address;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+}  // namespace
+
+TEST_F(LanesFixture, AServerDeclaredObjectRunsOnItsLaneAtItsPriority) {
+  RT_TEST_NEEDS_REAL_TIME(server);
+  auto probe_high = publish(poa("high", RTCORBA::PriorityModel::SERVER_DECLARED, high));
+  for (auto priority : {std::optional<RTCORBA::Priority>{}, std::optional<RTCORBA::Priority>{low}}) {
+    const auto s = call_at(probe_high, priority);  // what the client says does not matter
+    EXPECT_EQ(s.policy(), SCHED_FIFO);
+    EXPECT_EQ(s.native_priority(), linear_fifo(high));
+    EXPECT_EQ(s.corba_priority(), high);
+  }
+  auto probe_low = publish(poa("low", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  EXPECT_EQ(call_at(probe_low, high).native_priority(), linear_fifo(low));
+  EXPECT_EQ(requests_at(high), 2u);
+  EXPECT_EQ(requests_at(low), 1u);
+  EXPECT_EQ(violations(), 0u);
+}
+
+TEST_F(LanesFixture, AServerDeclaredIorNamesItsLaneAndCarriesThePriorityModel) {
+  publish(poa("high", RTCORBA::PriorityModel::SERVER_DECLARED, high));
+  const auto reference = decoded();
+  ASSERT_EQ(reference.profiles.size(), 1u);  // the high lane's endpoint only
+  const auto& profile = std::get<rtorb::ior::IiopProfile>(reference.profiles[0]);
+  const auto* tagged =
+      rtorb::ior::find_component(profile.components, rtorb::ior::component_tag::policies);
+  ASSERT_NE(tagged, nullptr);
+  const auto value = rtorb::ior::decode_component(*tagged);
+  const auto& policies = std::get<rtorb::ior::PoliciesComponent>(value).policies;
+  ASSERT_EQ(policies.size(), 1u);
+  const auto model = std::get<rtorb::ior::PriorityModelPolicy>(rtorb::ior::decode_policy(policies[0]));
+  EXPECT_EQ(model.model, rtorb::ior::PriorityModel::server_declared);
+  EXPECT_EQ(model.server_priority, high);
+  // The low lane's POA listens elsewhere.
+  publish(poa("low", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  const auto& low_profile = std::get<rtorb::ior::IiopProfile>(decoded().profiles[0]);
+  EXPECT_NE(low_profile.port, profile.port);
+}
+
+TEST_F(LanesFixture, AClientPropagatedCallRunsAtTheCallersPriorityOnTheLaneThatServesIt) {
+  RT_TEST_NEEDS_REAL_TIME(server);
+  auto probe = publish(poa("propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, low));
+  // One profile per lane, each with its band; the server priority's lane first.
+  const auto reference = decoded();
+  ASSERT_EQ(reference.profiles.size(), 2u);
+  const auto band_of = [&](std::size_t i) {
+    const auto& p = std::get<rtorb::ior::IiopProfile>(reference.profiles[i]);
+    return rtorb::ior::decode_lane_band(
+        *rtorb::ior::find_component(p.components, rtorb::ior::component_tag::rtorb_lane_band));
+  };
+  EXPECT_EQ(band_of(0)->low, 0);
+  EXPECT_EQ(band_of(0)->high, high - 1);
+  EXPECT_EQ(band_of(1)->low, high);
+
+  const auto at_high = call_at(probe, high);
+  EXPECT_EQ(at_high.native_priority(), linear_fifo(high));
+  EXPECT_EQ(at_high.corba_priority(), high);
+  const auto at_5000 = call_at(probe, 5000);
+  EXPECT_EQ(at_5000.native_priority(), linear_fifo(5000));
+  EXPECT_EQ(at_5000.corba_priority(), 5000);
+  // No RTCorbaPriority context: the POA's server priority.
+  const auto unset = call_at(probe, std::nullopt);
+  EXPECT_EQ(unset.native_priority(), linear_fifo(low));
+  EXPECT_EQ(requests_at(high), 1u);
+  EXPECT_EQ(requests_at(low), 2u);
+  EXPECT_EQ(violations(), 0u);
+}
+
+TEST_F(LanesFixture, ALaneThreadGetsItsOwnPriorityBackAfterAnUpcall) {
+  RT_TEST_NEEDS_REAL_TIME(server);
+  auto probe = publish(poa("propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, low));
+  // 20000 lies in the low lane's band: the low lane's thread is raised for the upcall...
+  EXPECT_EQ(call_at(probe, 20000).native_priority(), linear_fifo(20000));
+  // ...and the next request, without a context, finds it at the lane's priority again.
+  EXPECT_EQ(call_at(probe, std::nullopt).native_priority(), linear_fifo(low));
+}
+
+TEST_F(LanesFixture, DestroyingAThreadpoolClosesItsLanesAndForgetsIt) {
+  rt->destroy_threadpool(pool);
+  EXPECT_THROW(rt->destroy_threadpool(pool), RTCORBA::RTORB::InvalidThreadpool);
+  EXPECT_THROW(poa("late", RTCORBA::PriorityModel::SERVER_DECLARED, high),
+               PortableServer::POA::InvalidPolicy);
+}
+
+TEST(RtThreadpool, BadLaneListsAreBadParam) {
+  auto orb = make_orb();
+  auto rt = rt_orb(orb);
+  const auto expect_bad = [&](const RTCORBA::ThreadpoolLanes& lanes) {
+    try {
+      rt->create_threadpool_with_lanes(0, lanes, false, false, 0, 0);
+      ADD_FAILURE() << "accepted";
+    } catch (const CORBA::BAD_PARAM& e) {
+      EXPECT_TRUE(e.minor() == rtorb::minor::bad_param_bad_threadpool ||
+                  e.minor() == rtorb::minor::bad_param_bad_priority);
+    }
+  };
+  expect_bad({});
+  expect_bad({RTCORBA::ThreadpoolLane(10, 1, 0), RTCORBA::ThreadpoolLane(10, 2, 0)});
+  expect_bad({RTCORBA::ThreadpoolLane(10, 0, 0)});
+  expect_bad({RTCORBA::ThreadpoolLane(-1, 1, 0)});
+  orb->destroy();
+}
+
+TEST(RtThreadpool, WhatIsNotBuiltYetSaysNoImplement) {
+  auto orb = make_orb();
+  auto rt = rt_orb(orb);
+  EXPECT_THROW(rt->create_threadpool(0, 1, 0, 10, true, 4, 0), CORBA::NO_IMPLEMENT);
+  EXPECT_THROW(rt->create_threadpool_with_lanes(0, {RTCORBA::ThreadpoolLane(10, 1, 0)}, true,
+                                                false, 0, 0),
+               CORBA::NO_IMPLEMENT);
+  EXPECT_THROW(rt->create_threadpool(0, 1, 2, 10, false, 0, 0), CORBA::NO_IMPLEMENT);
+  orb->destroy();
+}
+
+TEST(RtThreadpool, PerLaneEndpointsComeFromTheCommandLine) {
+  const std::uint16_t port = free_port();
+  auto orb = make_orb({"-ORBLaneEndpoint", "500=iiop://127.0.0.1:" + std::to_string(port)});
+  auto rt = rt_orb(orb);
+  auto root = root_poa(orb);
+  const auto id = rt->create_threadpool(0, 1, 0, 500, false, 0, 0);
+  auto p = root->create_POA("p", nullptr,
+                            {rt->create_priority_model_policy(
+                                 RTCORBA::PriorityModel::SERVER_DECLARED, 500),
+                             rt->create_threadpool_policy(id)});
+  const auto oid = p->activate_object(CORBA::make_reference<ProbeServant>());
+  const auto ref = rtorb::ior::decode_reference(
+      rtorb::ior::parse_ior_string(orb->object_to_string(p->id_to_reference(oid))));
+  ASSERT_EQ(ref.profiles.size(), 1u);
+  EXPECT_EQ(std::get<rtorb::ior::IiopProfile>(ref.profiles[0]).port, port);
+  orb->destroy();
+}
