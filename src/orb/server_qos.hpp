@@ -43,9 +43,13 @@ class ServerQos {
   // `priority`: the object's own, or no_priority.
   virtual void run_upcall(ServerRequest& request, std::int32_t priority,
                           FunctionRef<void()> upcall) = 0;
-  // False if objects of the POA may not be given `priority` (the *_with_priority calls:
-  // a POA that is not SERVER_DECLARED, or a priority no lane serves).
-  virtual bool accepts_object_priority(std::int32_t /*priority*/) const noexcept { return false; }
+  // Whether an object of the POA may be given `priority` of its own (RTPortableServer's
+  // *_with_priority calls): not under these policies (WrongPolicy), not that priority
+  // (BAD_PARAM), or yes.
+  enum class ObjectPriority { wrong_policy, bad_priority, accepted };
+  virtual ObjectPriority check_object_priority(std::int32_t /*priority*/) const noexcept {
+    return ObjectPriority::wrong_policy;
+  }
 };
 
 class ServerPolicyHandler {

@@ -17,7 +17,8 @@ std::size_t ObjectIdHash::operator()(std::string_view bytes) const noexcept {
 }
 
 std::uint32_t ActiveObjectMap::insert(
-    PortableServer::ObjectId id, CORBA::servant_reference<PortableServer::Servant> servant) {
+    PortableServer::ObjectId id, CORBA::servant_reference<PortableServer::Servant> servant,
+    std::int32_t priority) {
   assert(!find_id(id));
   std::uint32_t slot;
   if (free_.empty()) {
@@ -34,6 +35,7 @@ std::uint32_t ActiveObjectMap::insert(
   e.servant = std::move(servant);
   e.direct = dynamic_cast<orb::DirectUpcall*>(e.servant.shared().get());
   e.deactivating = false;
+  e.priority = priority;
   e.used = true;  // last: publishes id, servant and direct to lock-free readers
   by_id_.emplace(view(e.id), slot);
   auto [it, inserted] =

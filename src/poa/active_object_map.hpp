@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "orb/request_priority.hpp"
 #include "poa/stable_array.hpp"
 
 namespace rtorb::poa {
@@ -59,6 +60,9 @@ class ActiveObjectMap {
     // deactivate_object called; removed when in_flight is 0. Set under the mutex, read by
     // the upcall that drops in_flight to 0 without it.
     std::atomic<bool> deactivating{false};
+    // The object's own priority (RTPortableServer's *_with_priority, through the rt
+    // layer), or orb::no_priority; written with id and servant.
+    std::int32_t priority = orb::no_priority;
     // The first bytes of `id`, written with it: a request compares an id this short
     // without touching the id's own allocation (a cache miss per request when many
     // objects are active).
@@ -77,7 +81,8 @@ class ActiveObjectMap {
 
   // Adds `id` -> `servant`. Precondition: `id` is not in the map. Returns the slot.
   std::uint32_t insert(PortableServer::ObjectId id,
-                       CORBA::servant_reference<PortableServer::Servant> servant);
+                       CORBA::servant_reference<PortableServer::Servant> servant,
+                       std::int32_t priority = orb::no_priority);
   // The entry at `slot` if it is in use with `generation` (a key's fast path).
   Entry* find(std::uint32_t slot, std::uint32_t generation) noexcept;
   Entry& at(std::uint32_t slot) noexcept { return slots_[slot]; }

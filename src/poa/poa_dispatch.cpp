@@ -132,7 +132,9 @@ void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& u
     UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);
     if (policies_.qos) {
-      policies_.qos->run_upcall(request, orb::no_priority,
+      const std::int32_t priority =
+          upcall.entry != nullptr ? upcall.entry->priority : orb::no_priority;
+      policies_.qos->run_upcall(request, priority,
                                 [&] { upcall.servant()->rtorb_dispatch(request); });
     } else {
       upcall.servant()->rtorb_dispatch(request);

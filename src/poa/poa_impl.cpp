@@ -99,7 +99,8 @@ std::vector<std::uint8_t> PoaImpl::make_key(std::span<const std::uint8_t> oid,
 }
 
 PoaImpl::ObjectRef PoaImpl::make_reference(std::span<const std::uint8_t> oid,
-                                           const std::string& type_id) {
+                                           const std::string& type_id,
+                                           std::int32_t priority) {
   std::uint32_t slot = no_slot;
   std::uint32_t generation = 0;
   if (policies_.retain()) {
@@ -107,16 +108,18 @@ PoaImpl::ObjectRef PoaImpl::make_reference(std::span<const std::uint8_t> oid,
     if (auto s = map_.find_id(oid)) {
       slot = *s;
       generation = map_.at(slot).generation;
+      priority = map_.at(slot).priority;
     }
   }
-  return reference_with_key(type_id, make_key(oid, slot, generation));
+  return reference_with_key(type_id, make_key(oid, slot, generation), priority);
 }
 
 PoaImpl::ObjectRef PoaImpl::reference_with_key(const std::string& type_id,
-                                               std::vector<std::uint8_t> key) {
+                                               std::vector<std::uint8_t> key,
+                                               std::int32_t priority) {
   if (policies_.qos) {
     return system_->services().make_reference(type_id, std::move(key),
-                                              policies_.qos->layout(orb::no_priority));
+                                              policies_.qos->layout(priority));
   }
   return system_->services().make_reference(type_id, std::move(key));
 }
@@ -126,9 +129,10 @@ PoaImpl::ObjectRef PoaImpl::reference_for(std::span<const std::uint8_t> oid,
   return make_reference(oid, type_id);
 }
 
-std::uint32_t PoaImpl::activate_locked(ObjectId oid, const ServantRef& servant) {
+std::uint32_t PoaImpl::activate_locked(ObjectId oid, const ServantRef& servant,
+                                       std::int32_t priority) {
   PortableServer::ServantAccess::set_default_poa(*servant, system_);
-  return map_.insert(std::move(oid), servant);
+  return map_.insert(std::move(oid), servant, priority);
 }
 
 ObjectId PoaImpl::implicit_activate(const ServantRef& servant) {
@@ -519,7 +523,7 @@ PoaImpl::ObjectRef PoaImpl::create_reference(const std::string& intf) {
     std::lock_guard lock(mutex_);
     id = next_system_id();
   }
-  return reference_with_key(intf, make_key(id, no_slot, 0));
+  return reference_with_key(intf, make_key(id, no_slot, 0), orb::no_priority);
 }
 
 PoaImpl::ObjectRef PoaImpl::create_reference_with_id(const ObjectId& oid,
@@ -613,6 +617,75 @@ PoaImpl::ObjectRef PoaImpl::id_to_reference(const ObjectId& oid) {
     type_id = map_.at(*slot).servant->rtorb_repository_id();
   }
   return make_reference(oid, type_id);
+}
+
+
+// --- objects with a priority of their own ----------------------------------------------
+
+void PoaImpl::require_object_priority(std::int32_t priority) const {
+  check_alive();
+  using Check = orb::ServerQos::ObjectPriority;
+  const Check check = policies_.qos ? policies_.qos->check_object_priority(priority)
+                                    : Check::wrong_policy;
+  if (check == Check::wrong_policy) throw WrongPolicy();
+  if (check == Check::bad_priority) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_priority,
+                            "priority " + std::to_string(priority) +
+                                " is not one this POA's objects may have");
+  }
+}
+
+ObjectId PoaImpl::activate_object_with_priority(ServantRef p_servant, std::int32_t priority) {
+  require(policies_.system_id() && policies_.retain());
+  require_object_priority(priority);
+  if (!p_servant) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
+  std::lock_guard lock(mutex_);
+  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
+    throw ServantAlreadyActive();
+  }
+  ObjectId id = next_system_id();
+  activate_locked(id, p_servant, priority);
+  return id;
+}
+
+void PoaImpl::activate_object_with_id_and_priority(const ObjectId& oid, ServantRef p_servant,
+                                                   std::int32_t priority) {
+  require(policies_.retain());
+  require_object_priority(priority);
+  if (!p_servant) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
+  if (policies_.system_id() && !is_system_id(oid)) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
+                            "activate_object_with_id_and_priority: not an id this POA made");
+  }
+  std::lock_guard lock(mutex_);
+  if (map_.find_id(oid)) throw ObjectAlreadyActive();
+  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
+    throw ServantAlreadyActive();
+  }
+  activate_locked(oid, p_servant, priority);
+}
+
+PoaImpl::ObjectRef PoaImpl::create_reference_with_priority(const std::string& intf,
+                                                           std::int32_t priority) {
+  require(policies_.system_id());
+  require_object_priority(priority);
+  ObjectId id;
+  {
+    std::lock_guard lock(mutex_);
+    id = next_system_id();
+  }
+  return reference_with_key(intf, make_key(id, no_slot, 0), priority);
+}
+
+PoaImpl::ObjectRef PoaImpl::create_reference_with_id_and_priority(const ObjectId& oid,
+                                                                  const std::string& intf,
+                                                                  std::int32_t priority) {
+  require_object_priority(priority);
+  if (policies_.system_id() && !is_system_id(oid)) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
+                            "create_reference_with_id_and_priority: not an id this POA made");
+  }
+  return make_reference(oid, intf, priority);
 }
 
 }  // namespace rtorb::poa

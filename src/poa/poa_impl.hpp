@@ -90,6 +90,20 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
 
   bool _is_a(const std::string& repository_id) override;
 
+  // --- objects with a priority of their own -----------------------------------------------
+  // RTPortableServer::POA's four operations, for the rt layer: as their plain twins, with a
+  // priority the POA's QoS must accept (orb/server_qos.hpp). Raise WrongPolicy when it
+  // refuses the policies, BAD_PARAM bad_param_bad_priority when it refuses the priority.
+  PortableServer::ObjectId activate_object_with_priority(ServantRef p_servant,
+                                                         std::int32_t priority);
+  void activate_object_with_id_and_priority(const PortableServer::ObjectId& oid,
+                                            ServantRef p_servant,
+                                            std::int32_t priority);
+  ObjectRef create_reference_with_priority(const std::string& intf, std::int32_t priority);
+  ObjectRef create_reference_with_id_and_priority(const PortableServer::ObjectId& oid,
+                                                  const std::string& intf,
+                                                  std::int32_t priority);
+
   // --- for PoaSystem and the dispatch path ----------------------------------------------
   // Runs `request` (key already parsed and routed here). Raises what dispatch() of
   // ObjectAdapter documents, or orb::LocationForward.
@@ -148,11 +162,17 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   bool is_system_id(std::span<const std::uint8_t> oid) const noexcept;
   std::vector<std::uint8_t> make_key(std::span<const std::uint8_t> oid, std::uint32_t slot,
                                      std::uint32_t slot_generation) const;
-  ObjectRef make_reference(std::span<const std::uint8_t> oid, const std::string& type_id);
+  // `priority`: the object's own for one not active (an active one's is in the map).
+  ObjectRef make_reference(std::span<const std::uint8_t> oid, const std::string& type_id,
+                           std::int32_t priority = orb::no_priority);
   // A reference with `key`, laid out as the POA's QoS says (if it has one).
-  ObjectRef reference_with_key(const std::string& type_id, std::vector<std::uint8_t> key);
+  ObjectRef reference_with_key(const std::string& type_id, std::vector<std::uint8_t> key,
+                               std::int32_t priority);
   // Activates `servant` under `oid` (needs mutex_ held); returns the slot.
-  std::uint32_t activate_locked(PortableServer::ObjectId oid, const ServantRef& servant);
+  std::uint32_t activate_locked(PortableServer::ObjectId oid, const ServantRef& servant,
+                                std::int32_t priority = orb::no_priority);
+  // Raises what the *_with_priority operations raise when `priority` may not be given.
+  void require_object_priority(std::int32_t priority) const;
   PortableServer::ObjectId implicit_activate(const ServantRef& servant);
   std::vector<std::uint8_t> key_of_own_reference(const ObjectRef& reference);
   void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,

@@ -71,27 +71,14 @@ class LaneScope {
 class RtServerQos final : public orb::ServerQos {
  public:
   RtServerQos(std::shared_ptr<RtState> state, RtPolicies policies)
-      : state_(std::move(state)), p_(std::move(policies)) {
-    ior::PoliciesComponent tagged;
-    tagged.policies.push_back(ior::encode_policy(ior::PriorityModelPolicy{
-        *p_.model == RTCORBA::PriorityModel::CLIENT_PROPAGATED
-            ? ior::PriorityModel::client_propagated
-            : ior::PriorityModel::server_declared,
-        p_.server_priority}));
-    if (!p_.bands.empty()) {
-      ior::PriorityBandedConnectionPolicy banded;
-      for (const auto& b : p_.bands) banded.bands.push_back({b.low(), b.high()});
-      tagged.policies.push_back(ior::encode_policy(banded));
-    }
-    policies_component_ = ior::encode_component(tagged);
-  }
+      : state_(std::move(state)), p_(std::move(policies)) {}
 
   orb::ReferenceLayout layout(std::int32_t priority) override {
-    orb::ReferenceLayout layout;
-    layout.components.push_back(policies_component_);
-    if (!p_.pool) return layout;
     const Priority declared = priority == orb::no_priority ? p_.server_priority
                                                            : static_cast<Priority>(priority);
+    orb::ReferenceLayout layout;
+    layout.components.push_back(policies_component(declared));
+    if (!p_.pool) return layout;
     const Lane& first = p_.pool->lane_for(declared);
     if (server_declared()) {
       layout.lanes.push_back({first.lane, {}});
@@ -135,23 +122,43 @@ class RtServerQos final : public orb::ServerQos {
     upcall();
   }
 
-  bool accepts_object_priority(std::int32_t priority) const noexcept override {
-    if (!server_declared() || priority < 0 || priority > RTCORBA::maxPriority) return false;
-    if (!p_.pool) return true;
-    for (const auto& lane : p_.pool->lanes) {
-      if (lane->priority == priority) return true;
+  // RTPortableServer (RT-CORBA 1.2, 5.4): only SERVER_DECLARED objects have priorities of
+  // their own, and with lanes only the priorities of lanes.
+  ObjectPriority check_object_priority(std::int32_t priority) const noexcept override {
+    if (!server_declared()) return ObjectPriority::wrong_policy;
+    if (priority < 0 || priority > RTCORBA::maxPriority ||
+        !state_->native_of(static_cast<Priority>(priority))) {
+      return ObjectPriority::bad_priority;
     }
-    return false;
+    if (!p_.pool) return ObjectPriority::accepted;
+    for (const auto& lane : p_.pool->lanes) {
+      if (lane->priority == priority) return ObjectPriority::accepted;
+    }
+    return ObjectPriority::bad_priority;
   }
 
  private:
+  // TAG_POLICIES: the priority model at `declared`, and the bands if any.
+  ior::TaggedComponent policies_component(Priority declared) const {
+    ior::PoliciesComponent tagged;
+    tagged.policies.push_back(ior::encode_policy(ior::PriorityModelPolicy{
+        server_declared() ? ior::PriorityModel::server_declared
+                          : ior::PriorityModel::client_propagated,
+        declared}));
+    if (!p_.bands.empty()) {
+      ior::PriorityBandedConnectionPolicy banded;
+      for (const auto& b : p_.bands) banded.bands.push_back({b.low(), b.high()});
+      tagged.policies.push_back(ior::encode_policy(banded));
+    }
+    return ior::encode_component(tagged);
+  }
+
   bool server_declared() const noexcept {
     return *p_.model == RTCORBA::PriorityModel::SERVER_DECLARED;
   }
 
   std::shared_ptr<RtState> state_;
   RtPolicies p_;
-  ior::TaggedComponent policies_component_;
 };
 
 class RtPolicyHandler final : public orb::ServerPolicyHandler {

@@ -18,6 +18,8 @@
 #include "priority_probeC.h"
 #include "rt_test_support.hpp"
 
+#include <rtorb/rt/rt_portable_server.hpp>
+
 using namespace rt_test;
 
 namespace {
@@ -128,7 +130,8 @@ TEST_F(LanesFixture, AServerDeclaredIorNamesItsLaneAndCarriesThePriorityModel) {
   EXPECT_EQ(model.server_priority, high);
   // The low lane's POA listens elsewhere.
   publish(poa("low", RTCORBA::PriorityModel::SERVER_DECLARED, low));
-  const auto& low_profile = std::get<rtorb::ior::IiopProfile>(decoded().profiles[0]);
+  const auto low_reference = decoded();
+  const auto& low_profile = std::get<rtorb::ior::IiopProfile>(low_reference.profiles[0]);
   EXPECT_NE(low_profile.port, profile.port);
 }
 
@@ -223,4 +226,56 @@ TEST(RtThreadpool, PerLaneEndpointsComeFromTheCommandLine) {
   ASSERT_EQ(ref.profiles.size(), 1u);
   EXPECT_EQ(std::get<rtorb::ior::IiopProfile>(ref.profiles[0]).port, port);
   orb->destroy();
+}
+
+TEST_F(LanesFixture, AnObjectActivatedWithAPriorityRunsAtItsOwnOnItsLane) {
+  RT_TEST_NEEDS_REAL_TIME(server);
+  auto rt_poa = IDL::traits<RTPortableServer::POA>::narrow(
+      poa("declared", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  ASSERT_TRUE(rt_poa);
+  const auto id = rt_poa->activate_object_with_priority(CORBA::make_reference<ProbeServant>(), high);
+  ior_text = server->object_to_string(rt_poa->id_to_reference(id));
+  auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior_text));
+  const auto s = call_at(probe, std::nullopt);
+  EXPECT_EQ(s.native_priority(), linear_fifo(high));
+  EXPECT_EQ(requests_at(high), 1u);
+  // The same POA's plain objects keep the POA's priority.
+  const auto plain = rt_poa->activate_object(CORBA::make_reference<ProbeServant>());
+  auto plain_probe = IDL::traits<PriorityProbe>::narrow(
+      client->string_to_object(server->object_to_string(rt_poa->id_to_reference(plain))));
+  EXPECT_EQ(call_at(plain_probe, std::nullopt).native_priority(), linear_fifo(low));
+  EXPECT_EQ(violations(), 0u);
+}
+
+TEST_F(LanesFixture, AReferenceCreatedWithAPriorityDeclaresIt) {
+  auto rt_poa = IDL::traits<RTPortableServer::POA>::narrow(
+      poa("declared", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  ior_text = server->object_to_string(
+      rt_poa->create_reference_with_priority("IDL:PriorityProbe:1.0", high));
+  const auto reference = decoded();
+  const auto& profile = std::get<rtorb::ior::IiopProfile>(reference.profiles.at(0));
+  const auto value = rtorb::ior::decode_component(
+      *rtorb::ior::find_component(profile.components, rtorb::ior::component_tag::policies));
+  const auto model = std::get<rtorb::ior::PriorityModelPolicy>(rtorb::ior::decode_policy(
+      std::get<rtorb::ior::PoliciesComponent>(value).policies.at(0)));
+  EXPECT_EQ(model.server_priority, high);
+}
+
+TEST_F(LanesFixture, PrioritiesOfTheirOwnAreOnlyForServerDeclaredObjectsAtALanesPriority) {
+  auto declared = IDL::traits<RTPortableServer::POA>::narrow(
+      poa("declared", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  try {
+    declared->activate_object_with_priority(CORBA::make_reference<ProbeServant>(), 5000);
+    ADD_FAILURE() << "a priority no lane has was accepted";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_bad_priority);
+  }
+  auto propagated = IDL::traits<RTPortableServer::POA>::narrow(
+      poa("propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, low));
+  EXPECT_THROW(propagated->activate_object_with_priority(CORBA::make_reference<ProbeServant>(), high),
+               PortableServer::POA::WrongPolicy);
+  EXPECT_THROW(IDL::traits<RTPortableServer::POA>::narrow(root)->create_reference_with_priority(
+                   "IDL:PriorityProbe:1.0", high),
+               PortableServer::POA::WrongPolicy);
+  EXPECT_FALSE(IDL::traits<RTPortableServer::POA>::narrow(rt));  // not a POA at all
 }
