@@ -48,7 +48,7 @@ struct ClientSetup {
 
 struct LoadOptions {
   std::vector<std::size_t> flood_steps{0, 5, 10, 20, 50};  // --steps 0,5,10,20,50
-  double step_seconds = 4;                                   // --step-seconds S
+  double step_seconds = 4;                                 // --step-seconds S
   std::string title;  // what is measured, the table's first line; set by the caller
 };
 
@@ -262,7 +262,8 @@ class LoadRun {
         const auto loop = [&](const Call& call, std::stop_token s) {
           periodic_loop(call, period_of(level.rate_hz), s, r);
         };
-        client_thread(stop, [&] { return setup_.periodic(level); }, loop, r, ready, failure_);
+        client_thread(
+            stop, [&] { return setup_.periodic(level); }, loop, r, ready, failure_);
       });
     }
     ready.wait();
@@ -272,7 +273,8 @@ class LoadRun {
   // Adds flood threads until there are `threads`. Raises what a set-up raised.
   void grow_flood_to(std::size_t threads) {
     if (threads <= flood_.size()) return;
-    std::latch& ready = batches_.emplace_back(static_cast<std::ptrdiff_t>(threads - flood_.size()));
+    std::latch& ready =
+        batches_.emplace_back(static_cast<std::ptrdiff_t>(threads - flood_.size()));
     while (flood_.size() < threads) {
       ThreadRecord& r = flood_.emplace_back();
       threads_.emplace_back([this, &r, &ready](std::stop_token stop) {
@@ -310,12 +312,12 @@ class LoadRun {
     row.flood_threads = flood_.size();
     const auto elapsed = std::chrono::nanoseconds(to.at - from.at);
     for (std::size_t i = 0; i < periodic_.size(); ++i) {
-      row.levels[i] = cubit::summarize(levels[i].name,
-                                       periodic_[i].latencies.slice(from.latencies[i], to.latencies[i]),
-                                       elapsed);
+      row.levels[i] = cubit::summarize(
+          levels[i].name, periodic_[i].latencies.slice(from.latencies[i], to.latencies[i]),
+          elapsed);
     }
-    row.flood_calls_per_second =
-        static_cast<double>(to.flood_calls - from.flood_calls) * 1e9 / static_cast<double>(to.at - from.at);
+    row.flood_calls_per_second = static_cast<double>(to.flood_calls - from.flood_calls) * 1e9 /
+                                 static_cast<double>(to.at - from.at);
     row.errors = to.errors - from.errors;
     return row;
   }
@@ -334,7 +336,8 @@ class LoadRun {
     std::uint64_t failed = 0;
     const auto tally = [&](const ThreadRecord& r) {
       failed += r.errors.load(std::memory_order_relaxed);
-      if (!r.first_error.empty()) std::cerr << "rt-demo: a call failed: " << r.first_error << '\n';
+      if (!r.first_error.empty())
+        std::cerr << "rt-demo: a call failed: " << r.first_error << '\n';
     };
     for (const ThreadRecord& r : periodic_) tally(r);
     for (const ThreadRecord& r : flood_) tally(r);
@@ -346,14 +349,14 @@ class LoadRun {
   SetupFailure failure_;
   std::deque<PeriodicRecord> periodic_;  // by level; a deque, as records do not move
   std::deque<ThreadRecord> flood_;
-  std::deque<std::latch> batches_;  // alive while any thread may still count one down
+  std::deque<std::latch> batches_;     // alive while any thread may still count one down
   std::vector<std::jthread> threads_;  // last: destroyed (stopped, joined) before the rest
 };
 
 inline void print_title(const LoadOptions& options,
                         const std::array<std::string, levels.size()>& scheduling) {
-  std::printf("%s; cube_octet latency in microseconds over each %g s step\n", options.title.c_str(),
-              options.step_seconds);
+  std::printf("%s; cube_octet latency in microseconds over each %g s step\n",
+              options.title.c_str(), options.step_seconds);
   std::printf("client threads:");
   for (std::size_t i = 0; i < levels.size(); ++i) {
     std::printf(" %s %g Hz at %s,", levels[i].name, levels[i].rate_hz, scheduling[i].c_str());
@@ -364,7 +367,8 @@ inline void print_title(const LoadOptions& options,
   for (const PriorityLevel& level : levels) std::printf(" %20s |", level.name);
   std::printf(" %14s\n", "flood");
   std::printf("%7s |", "flood");
-  for (std::size_t i = 0; i < levels.size(); ++i) std::printf(" %6s %6s %6s |", "p50", "p99", "max");
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    std::printf(" %6s %6s %6s |", "p50", "p99", "max");
   std::printf(" %7s %6s\n", "calls/s", "errors");
 }
 

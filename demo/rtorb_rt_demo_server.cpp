@@ -4,11 +4,6 @@
 // Cubit, and DIR/<level>.ior for each, the lowest level's last (a starter waits for it).
 // Stops on SIGINT/SIGTERM, then prints on stdout what each lane served and how many
 // requests a lane below their priority handled (rtorb::rt::lane_statistics).
-#include <rtorb/corba/orb.hpp>
-#include <rtorb/poa/poa.hpp>
-#include <rtorb/rt/extensions.hpp>
-#include <rtorb/rt/rtcorba.hpp>
-
 #include <pthread.h>
 
 #include <csignal>
@@ -17,6 +12,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <rtorb/rt/extensions.hpp>
+#include <rtorb/rt/rtcorba.hpp>
 #include <string>
 #include <thread>
 
@@ -91,7 +90,8 @@ IDL::traits<PortableServer::POA>::ref_type lane_poa(
 // Serves one Cubit from a lane per level and writes each lane's reference into the dir.
 void serve_lanes(const IDL::traits<CORBA::ORB>::ref_type& orb, const ServerArguments& args) {
   auto rt = IDL::traits<RTCORBA::RTORB>::narrow(orb->resolve_initial_references("RTORB"));
-  auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  auto root =
+      IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   const RTCORBA::ThreadpoolId pool =
       rt->create_threadpool_with_lanes(0, lanes(args.low_threads), false, false, 0, 0);
   root->the_POAManager()->activate();
