@@ -206,24 +206,11 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   const bool with_priority = priority != no_priority && target.priority_model &&
                              target.priority_model->model == ior::PriorityModel::client_propagated;
   const auto priority_bytes = priority_context(static_cast<std::int16_t>(priority));
-  giop::MessageStart start{};
-  if (!with_code_sets && !with_priority) {
-    start = giop::encode_request(os, target.version, header);
-  } else {
-    // The thread's list keeps its capacity, so contexts allocate nothing in steady state.
-    thread_local giop::ServiceContextList contexts;
-    contexts.clear();
-    if (with_code_sets) contexts.push_back({giop::service_id::code_sets, context});
-    if (with_priority) contexts.push_back({giop::service_id::rt_corba_priority, priority_bytes});
-    header.service_context.swap(contexts);
-    try {
-      start = giop::encode_request(os, target.version, header);
-    } catch (...) {
-      header.service_context.swap(contexts);
-      throw;
-    }
-    header.service_context.swap(contexts);
+  if (with_code_sets) header.service_context.push_back({giop::service_id::code_sets, context});
+  if (with_priority) {
+    header.service_context.push_back({giop::service_id::rt_corba_priority, priority_bytes});
   }
+  const auto start = giop::encode_request(os, target.version, header);
   arguments(os);
   giop::end_message(os, start);
 

@@ -84,22 +84,8 @@ class ServerRequestImpl final : public ServerRequest {
     os_.reset();
     os_.borrow_arrays_from(0);
     giop::ReplyHeader header{id_, status, {}};
-    if (reply_contexts_ == 0) {
-      start_ = giop::encode_reply(os_, version_, header);
-    } else {
-      // The thread's list keeps its capacity: a reply with contexts allocates nothing in
-      // steady state either.
-      thread_local giop::ServiceContextList list;
-      list.assign(reply_context_.begin(), reply_context_.begin() + reply_contexts_);
-      header.service_context.swap(list);
-      try {
-        start_ = giop::encode_reply(os_, version_, header);
-      } catch (...) {
-        header.service_context.swap(list);
-        throw;
-      }
-      header.service_context.swap(list);
-    }
+    for (std::size_t i = 0; i < reply_contexts_; ++i) header.service_context.push_back(reply_context_[i]);
+    start_ = giop::encode_reply(os_, version_, header);
     started_ = true;
     return os_;
   }

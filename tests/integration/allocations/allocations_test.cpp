@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
+#include <rtorb/rt/rtcorba.hpp>
 
 #include <atomic>
 #include <cstdint>
@@ -181,3 +182,37 @@ INSTANTIATE_TEST_SUITE_P(PoolOfTwoAndReactive, Allocations, ::testing::Values(2,
                          });
 
 }  // namespace
+
+// Real-time CORBA on the critical path: a CLIENT_PROPAGATED object on a thread pool lane,
+// called by a thread with an RTCurrent priority, so every request carries the
+// RTCorbaPriority context, the reply echoes it, and the lane thread changes its native
+// priority for the upcall and back.
+TEST(RtAllocations, ClientPropagatedCallsOnALaneAllocateNothing) {
+  auto server = init_orb({"server", "-ORBId", "alloc-rt-server"});
+  auto client = init_orb({"client", "-ORBId", "alloc-rt-client"});
+  auto rt = IDL::traits<RTCORBA::RTORB>::narrow(server->resolve_initial_references("RTORB"));
+  auto root = IDL::traits<PortableServer::POA>::narrow(server->resolve_initial_references("RootPOA"));
+  const auto pool = rt->create_threadpool(0, 1, 0, 1000, false, 0, 0);
+  auto poa = root->create_POA(
+      "propagated", root->the_POAManager(),
+      {rt->create_priority_model_policy(RTCORBA::PriorityModel::CLIENT_PROPAGATED, 1000),
+       rt->create_threadpool_policy(pool)});
+  root->the_POAManager()->activate();
+  const auto id = poa->activate_object(CORBA::make_reference<CubitServant>());
+  auto remote = IDL::traits<Cubit>::narrow(
+      client->string_to_object(server->object_to_string(poa->id_to_reference(id))));
+  std::size_t allocations = 0;
+  std::thread caller([&] {
+    IDL::traits<RTCORBA::Current>::narrow(client->resolve_initial_references("RTCurrent"))
+        ->the_priority(2000);
+    for (int i = 0; i < warm_up_calls; ++i) remote->cube_long(i);
+    start_counting_allocations();
+    for (int i = 0; i < counted_calls; ++i) remote->cube_long(i);
+    allocations = stop_counting_allocations();
+  });
+  caller.join();
+  EXPECT_EQ(allocations, 0u);
+  remote = nullptr;
+  client->destroy();
+  server->destroy();
+}
