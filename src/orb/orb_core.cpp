@@ -286,6 +286,12 @@ void OrbCore::remove_lane(LaneId id) {
   lane->stop();
 }
 
+std::shared_ptr<const ServerLane> OrbCore::lane(LaneId id) const {
+  std::lock_guard lock(lanes_mutex_);
+  auto it = lanes_.find(id);
+  return it == lanes_.end() ? nullptr : it->second;
+}
+
 std::vector<transport::Endpoint> OrbCore::lane_endpoints(LaneId id) {
   if (id == default_lane) return published_endpoints();
   std::vector<transport::Endpoint> published;

@@ -58,7 +58,8 @@ RtOptions parse_rt_arguments(int& argc, char* argv[]) {
       inline_value = arg.substr(eq + 1);
     }
     const bool ours = same_name(name, "-ORBPriorityMapping") || same_name(name, "-ORBSchedPolicy") ||
-                      same_name(name, "-ORBLaneEndpoint");
+                      same_name(name, "-ORBLaneEndpoint") ||
+                      same_name(name, "-ORBDynamicThreadIdleTimeout");
     if (!ours) {
       argv[out++] = argv[i];
       continue;
@@ -78,6 +79,13 @@ RtOptions parse_rt_arguments(int& argc, char* argv[]) {
       options.priority_mapping = value;
     } else if (same_name(name, "-ORBSchedPolicy")) {
       options.sched_policy = sched_policy(value);
+    } else if (same_name(name, "-ORBDynamicThreadIdleTimeout")) {
+      long ms = -1;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), ms);
+      if (ec != std::errc() || end != value.data() + value.size() || ms < 0) {
+        bad(name, "expected milliseconds, not '" + std::string(value) + "'");
+      }
+      options.dynamic_thread_idle_timeout = std::chrono::milliseconds(ms);
     } else {
       options.lane_endpoints.push_back(lane_endpoint(value));
     }

@@ -4,6 +4,7 @@
 
 #include <rtorb/rt/rtcorba.hpp>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct RtOptions {
   // -ORBLaneEndpoint PRIORITY=iiop://host:port (repeatable): where the lane of that
   // priority listens, in every thread pool that has one.
   std::vector<LaneEndpoint> lane_endpoints;
+  // -ORBDynamicThreadIdleTimeout MS: how long a lane's dynamic thread waits for work
+  // before it ends.
+  std::chrono::milliseconds dynamic_thread_idle_timeout{10'000};
 };
 
 // Consumes the options above (as "-ORBName value" or "-ORBName=value", any letter case) and

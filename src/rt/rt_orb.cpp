@@ -81,15 +81,15 @@ class RtOrbImpl final : public RTCORBA::RTORB {
   }
 
   RTCORBA::ThreadpoolId create_threadpool_with_lanes(
-      std::uint32_t /*stacksize*/, const RTCORBA::ThreadpoolLanes& lanes, bool allow_borrowing,
+      std::uint32_t stacksize, const RTCORBA::ThreadpoolLanes& lanes, bool allow_borrowing,
       bool allow_request_buffering, std::uint32_t /*max_buffered_requests*/,
       std::uint32_t /*max_request_buffer_size*/) override {
-    // TODO(spec): borrowing, request buffering and stack sizes (docs/rt.md, "not yet").
+    // TODO(spec): borrowing and request buffering (docs/rt.md, "not yet").
     if (allow_borrowing || allow_request_buffering) {
       raise<CORBA::NO_IMPLEMENT>(minor::no_implement_rt_feature,
                                  "lane borrowing and request buffering are not implemented yet");
     }
-    return state_->create_threadpool(lanes);
+    return state_->create_threadpool(lanes, stacksize);
   }
 
   void destroy_threadpool(RTCORBA::ThreadpoolId threadpool) override {

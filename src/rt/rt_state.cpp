@@ -30,10 +30,6 @@ void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
       raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
                               "two lanes of priority " + std::to_string(lane.lane_priority()));
     }
-    if (lane.dynamic_threads() > 0) {
-      raise<CORBA::NO_IMPLEMENT>(minor::no_implement_rt_feature,
-                                 "dynamic lane threads are not implemented yet (docs/rt.md)");
-    }
     if (lane.static_threads() == 0) {
       raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
                               "lane of priority " + std::to_string(lane.lane_priority()) +
@@ -98,13 +94,15 @@ void RtState::set_thread_priority(RTCORBA::Priority priority) const {
   orb::set_thread_priority(priority);
 }
 
-RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted) {
+RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
+                                                 std::size_t stack_size) {
   check_lanes(wanted);
   auto pool = std::make_shared<Threadpool>();
   for (const auto& l : wanted) {
     auto lane = std::make_unique<Lane>();
     lane->priority = l.lane_priority();
     lane->static_threads = l.static_threads();
+    lane->dynamic_threads = l.dynamic_threads();
     pool->lanes.push_back(std::move(lane));
   }
   std::sort(pool->lanes.begin(), pool->lanes.end(),
@@ -121,6 +119,9 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
     for (auto& lane : pool->lanes) {
       orb::LaneOptions options;
       options.threads = lane->static_threads;
+      options.dynamic_threads = lane->dynamic_threads;
+      options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
+      options.stack_size = stack_size;
       for (const auto& e : options_.lane_endpoints) {
         if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
       }
@@ -137,6 +138,7 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
         orb::set_thread_priority(self->priority);
       };
       lane->lane = orb_.add_lane(options);
+      lane->server_lane = orb_.lane(lane->lane);
     }
   } catch (...) {
     for (auto& lane : pool->lanes) {
@@ -179,6 +181,9 @@ std::vector<LaneStatistics> RtState::lane_statistics() const {
       s.threadpool = id;
       s.lane_priority = lane->priority;
       s.static_threads = lane->static_threads;
+      s.dynamic_threads = lane->server_lane ? static_cast<std::uint32_t>(
+                                                  lane->server_lane->dynamic_threads())
+                                            : 0;
       s.threads_busy = lane->busy.load(std::memory_order_relaxed);
       s.requests = lane->requests.load(std::memory_order_relaxed);
       s.priority_violations = lane->priority_violations.load(std::memory_order_relaxed);

@@ -20,6 +20,7 @@
 
 namespace rtorb::orb {
 class OrbCore;
+class ServerLane;
 }
 
 namespace rtorb::rt {
@@ -31,7 +32,9 @@ struct Lane {
   RTCORBA::Priority band_low = 0;
   RTCORBA::Priority band_high = RTCORBA::maxPriority;
   std::uint32_t static_threads = 0;
+  std::uint32_t dynamic_threads = 0;  // at most
   orb::LaneId lane = orb::default_lane;
+  std::shared_ptr<const orb::ServerLane> server_lane;  // for its thread counts
   // Counters (lane_statistics); updated by the lane's own threads only, read by anyone.
   std::atomic<std::uint64_t> requests{0};
   std::atomic<std::uint32_t> busy{0};
@@ -69,8 +72,10 @@ class RtState : public std::enable_shared_from_this<RtState> {
   // refuses it.
   void set_thread_priority(RTCORBA::Priority priority) const;
 
-  // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list).
-  RTCORBA::ThreadpoolId create_threadpool(const RTCORBA::ThreadpoolLanes& lanes);
+  // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list). `stack_size` in
+  // bytes, 0 for the system's default.
+  RTCORBA::ThreadpoolId create_threadpool(const RTCORBA::ThreadpoolLanes& lanes,
+                                          std::size_t stack_size);
   void destroy_threadpool(RTCORBA::ThreadpoolId id);  // RTORB::InvalidThreadpool
   // Null for an unknown or destroyed id. A destroyed pool's lanes are closed, but the pool
   // lives as long as the ORB: POAs made with it may still read them.

@@ -191,7 +191,18 @@ bool Reactor::dispatch_one(int timeout_ms) {
       break;
     }
   }
-  run_handler(*s);
+  if (observer_ == nullptr) {
+    run_handler(*s);
+    return true;
+  }
+  observer_->handler_starts();
+  try {
+    run_handler(*s);
+  } catch (...) {
+    observer_->handler_ends();
+    throw;
+  }
+  observer_->handler_ends();
   return true;
 }
 

@@ -31,6 +31,17 @@ class EventHandler {
   virtual bool edge_triggered() const noexcept { return true; }
 };
 
+// Told when a thread takes an event and when it is done with it (a server lane counts its
+// idle threads this way). Called on the dispatching thread; must not block.
+class DispatchObserver {
+ public:
+  virtual void handler_starts() noexcept = 0;
+  virtual void handler_ends() noexcept = 0;
+
+ protected:
+  ~DispatchObserver() = default;
+};
+
 class Reactor {
  public:
   // Names a registration; stale ids (of removed handlers) are recognised and ignored.
@@ -59,6 +70,8 @@ class Reactor {
   bool handle_events(std::chrono::milliseconds timeout);
   // handle_events until stop().
   void run();
+  // Set before any thread waits on this reactor; `observer` outlives them.
+  void set_observer(DispatchObserver* observer) noexcept { observer_ = observer; }
   // Makes every thread in handle_events/run return, now and later. Thread-safe.
   void stop();
   bool stopped() const noexcept { return stopped_.load(std::memory_order_acquire); }
@@ -89,6 +102,7 @@ class Reactor {
   Socket wake_;  // eventfd; made readable for good by stop()
   std::atomic<bool> stopped_{false};
   std::atomic<std::size_t> count_{0};
+  DispatchObserver* observer_ = nullptr;
 
   std::array<std::atomic<Slot*>, max_chunks> chunks_{};
   std::mutex mutex_;  // guards owned_chunks_, free_ (add and retire only)

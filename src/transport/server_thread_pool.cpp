@@ -4,15 +4,10 @@
 
 namespace rtorb::transport {
 
-ServerThreadPool::ServerThreadPool(Reactor& reactor, std::size_t threads,
-                                   std::function<void()> on_start)
-    : reactor_(reactor) {
+ServerThreadPool::ServerThreadPool(Reactor& reactor, std::size_t threads) : reactor_(reactor) {
   threads_.reserve(std::max<std::size_t>(threads, 1));
   for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i) {
-    threads_.emplace_back([this, on_start] {
-      if (on_start) on_start();
-      reactor_.run();
-    });
+    threads_.emplace_back([this] { reactor_.run(); });
   }
 }
 

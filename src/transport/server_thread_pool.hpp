@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <thread>
 #include <vector>
 
@@ -12,9 +11,8 @@ namespace rtorb::transport {
 
 class ServerThreadPool {
  public:
-  // Starts `threads` (at least one) threads, each running reactor.run() after
-  // `on_start` (a lane's threads take its priority there).
-  ServerThreadPool(Reactor& reactor, std::size_t threads, std::function<void()> on_start = {});
+  // Starts `threads` (at least one) threads, each running reactor.run().
+  ServerThreadPool(Reactor& reactor, std::size_t threads);
   ServerThreadPool(const ServerThreadPool&) = delete;
   ServerThreadPool& operator=(const ServerThreadPool&) = delete;
   ~ServerThreadPool() { stop(); }

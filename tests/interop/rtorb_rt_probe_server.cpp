@@ -9,7 +9,6 @@
 #include <rtorb/rt/rtcorba.hpp>
 
 #include <pthread.h>
-#include <sched.h>
 
 #include <csignal>
 #include <cstdio>
@@ -18,23 +17,7 @@
 #include <string>
 #include <thread>
 
-#include "orb/request_priority.hpp"
-#include "priority_probeS.h"
-
-namespace {
-
-class Probe final : public CORBA::servant_traits<PriorityProbe>::base_type {
- public:
-  PriorityProbe::Scheduling upcall_scheduling() override {
-    int policy = 0;
-    sched_param param{};
-    pthread_getschedparam(pthread_self(), &policy, &param);
-    return {policy, param.sched_priority,
-            static_cast<std::int16_t>(rtorb::orb::thread_priority())};
-  }
-};
-
-}  // namespace
+#include "probe_servant.hpp"
 
 int main(int argc, char* argv[]) {
   sigset_t signals;
@@ -59,7 +42,7 @@ int main(int argc, char* argv[]) {
       auto poa = root->create_POA(name, root->the_POAManager(),
                                   {rt->create_priority_model_policy(model, priority),
                                    rt->create_threadpool_policy(pool)});
-      const auto id = poa->activate_object(CORBA::make_reference<Probe>());
+      const auto id = poa->activate_object(CORBA::make_reference<rt_test::ProbeServant>());
       std::ofstream(dir + "/" + name + ".ior") << orb->object_to_string(poa->id_to_reference(id))
                                                << '\n';
     };

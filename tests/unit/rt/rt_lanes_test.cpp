@@ -206,7 +206,6 @@ TEST(RtThreadpool, WhatIsNotBuiltYetSaysNoImplement) {
   EXPECT_THROW(rt->create_threadpool_with_lanes(0, {RTCORBA::ThreadpoolLane(10, 1, 0)}, true,
                                                 false, 0, 0),
                CORBA::NO_IMPLEMENT);
-  EXPECT_THROW(rt->create_threadpool(0, 1, 2, 10, false, 0, 0), CORBA::NO_IMPLEMENT);
   orb->destroy();
 }
 
@@ -278,4 +277,76 @@ TEST_F(LanesFixture, PrioritiesOfTheirOwnAreOnlyForServerDeclaredObjectsAtALanes
                    "IDL:PriorityProbe:1.0", high),
                PortableServer::POA::WrongPolicy);
   EXPECT_FALSE(IDL::traits<RTPortableServer::POA>::narrow(rt));  // not a POA at all
+}
+
+TEST(RtThreadpool, ASaturatedLaneGrowsDynamicThreadsThatEndWhenIdle) {
+  auto server = make_orb({"-ORBDynamicThreadIdleTimeout", "1000"});
+  auto client = make_orb();
+  auto rt = rt_orb(server);
+  auto root = root_poa(server);
+  const auto pool = rt->create_threadpool(256 * 1024, 1, 2, 1000, false, 0, 0);
+  auto p = root->create_POA(
+      "p", root->the_POAManager(),
+      {rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED, 1000),
+       rt->create_threadpool_policy(pool)});
+  root->the_POAManager()->activate();
+  const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
+  const std::string ior = server->object_to_string(p->id_to_reference(id));
+  const auto dynamic_now = [&] { return rtorb::rt::lane_statistics(*server).at(0).dynamic_threads; };
+  EXPECT_EQ(dynamic_now(), 0u);
+  // Three callers at once, each on a connection of its own: one static thread and two
+  // dynamic ones serve them side by side.
+  std::vector<std::thread> callers;
+  std::atomic<std::int32_t> most{0};
+  for (int i = 0; i < 3; ++i) {
+    callers.emplace_back([&] {
+      auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+      const std::int32_t seen = probe->hold(400);
+      std::int32_t m = most.load();
+      while (seen > m && !most.compare_exchange_weak(m, seen)) {
+      }
+    });
+  }
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(most.load(), 3);
+  EXPECT_EQ(dynamic_now(), 2u);
+  // A fourth at once would have waited: the lane stops at its limit.
+  // Idle for longer than the timeout: the dynamic threads end, the static one stays.
+  for (int i = 0; i < 50 && dynamic_now() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(dynamic_now(), 0u);
+  auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+  EXPECT_EQ(probe->hold(0), 3);  // still served
+  client->destroy();
+  server->destroy();
+}
+
+TEST(RtThreadpool, ALaneNeverRunsMoreThanItsStaticAndDynamicThreads) {
+  auto server = make_orb({"-ORBDynamicThreadIdleTimeout", "5000"});
+  auto client = make_orb();
+  auto rt = rt_orb(server);
+  auto root = root_poa(server);
+  const auto pool = rt->create_threadpool(0, 1, 1, 1000, false, 0, 0);
+  auto p = root->create_POA(
+      "p", root->the_POAManager(),
+      {rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED, 1000),
+       rt->create_threadpool_policy(pool)});
+  root->the_POAManager()->activate();
+  const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
+  const std::string ior = server->object_to_string(p->id_to_reference(id));
+  std::vector<std::thread> callers;
+  std::atomic<std::int32_t> most{0};
+  for (int i = 0; i < 4; ++i) {
+    callers.emplace_back([&] {
+      auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+      const std::int32_t seen = probe->hold(200);
+      std::int32_t m = most.load();
+      while (seen > m && !most.compare_exchange_weak(m, seen)) {
+      }
+    });
+  }
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(most.load(), 2);
+  EXPECT_EQ(rtorb::rt::lane_statistics(*server).at(0).dynamic_threads, 1u);
+  client->destroy();
+  server->destroy();
 }

@@ -1,11 +1,9 @@
 #include "rt_test_support.hpp"
 
-#include <pthread.h>
 #include <sched.h>
 
 #include <atomic>
 
-#include "orb/request_priority.hpp"
 
 namespace rt_test {
 
@@ -36,14 +34,6 @@ int linear_fifo(RTCORBA::Priority priority) {
   const int min = sched_get_priority_min(SCHED_FIFO);
   const int max = sched_get_priority_max(SCHED_FIFO);
   return min + priority * (max - min) / RTCORBA::maxPriority;
-}
-
-PriorityProbe::Scheduling ProbeServant::upcall_scheduling() {
-  int policy = 0;
-  sched_param param{};
-  pthread_getschedparam(pthread_self(), &policy, &param);
-  return PriorityProbe::Scheduling(policy, param.sched_priority,
-                                   static_cast<std::int16_t>(rtorb::orb::thread_priority()));
 }
 
 }  // namespace rt_test

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "priority_probeS.h"
+#include "probe_servant.hpp"
 
 namespace rt_test {
 
@@ -25,11 +25,6 @@ IDL::traits<PortableServer::POA>::ref_type root_poa(const IDL::traits<CORBA::ORB
 
 // The native priority the ORB's mapping gives `priority` (linear onto SCHED_FIFO 1..99).
 int linear_fifo(RTCORBA::Priority priority);
-
-class ProbeServant final : public CORBA::servant_traits<PriorityProbe>::base_type {
- public:
-  PriorityProbe::Scheduling upcall_scheduling() override;
-};
 
 // Skips the test, saying so, where the process may not use SCHED_FIFO.
 #define RT_TEST_NEEDS_REAL_TIME(orb)                                                    \
