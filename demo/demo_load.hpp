@@ -57,6 +57,9 @@ namespace detail {
 // Room for this long a run's latencies; a longer one stops recording (see LatencyLog).
 inline constexpr double longest_run_seconds = 600;
 
+// How far apart the levels' periodic releases are (see first_release).
+inline constexpr Nanos release_phase = 10'000'000;
+
 [[noreturn]] inline void bad_option(const std::string& option, const std::string& why) {
   throw std::invalid_argument(option + ": " + why);
 }
@@ -171,15 +174,21 @@ inline bool try_call(const Call& call, std::uint8_t octet, ThreadRecord& r) {
   return false;
 }
 
+// The first release of a periodic thread: on a grid of `period` from the clock's zero, plus
+// `phase`. The levels' grids are shifted by different phases, so no two levels are released
+// together: a column shows what the flood does to its level, not what the others do.
+inline Nanos first_release(Nanos period, Nanos phase) {
+  return (mt_cubit::now() / period + 1) * period + phase;
+}
+
 // Calls at each release of `period` until stopped; a latency is one call's duration.
 // Releases that went by during a late call are skipped, not caught up with in a burst.
-inline void periodic_loop(const Call& call, Nanos period, std::stop_token stop,
+inline void periodic_loop(const Call& call, Nanos release, Nanos period, std::stop_token stop,
                           PeriodicRecord& r) {
-  std::uint8_t octet = 1;
-  for (Nanos release = mt_cubit::now(); !stop.stop_requested();) {
+  for (std::uint8_t octet = 1; !stop.stop_requested(); ++octet) {
     mt_cubit::sleep_until(release);
     const Nanos before = mt_cubit::now();
-    const bool ok = try_call(call, octet++, r);
+    const bool ok = try_call(call, octet, r);
     const Nanos after = mt_cubit::now();
     if (ok) r.latencies.append(after - before);
     release += period;
@@ -239,7 +248,7 @@ struct Snapshot {
 
 struct StepRow {
   std::size_t flood_threads = 0;
-  std::array<cubit::LatencySummary, levels.size()> levels;
+  std::array<cubit::LatencySummary, levels.size()> latencies;  // by level
   double flood_calls_per_second = 0;
   std::uint64_t errors = 0;
 };
@@ -256,11 +265,14 @@ class LoadRun {
   // One periodic thread per level. Raises what a set-up raised.
   void start_periodic() {
     std::latch& ready = batches_.emplace_back(static_cast<std::ptrdiff_t>(levels.size()));
-    for (const PriorityLevel& level : levels) {
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const PriorityLevel& level = levels[i];
       PeriodicRecord& r = periodic_.emplace_back(level.rate_hz);
-      threads_.emplace_back([this, &level, &r, &ready](std::stop_token stop) {
+      threads_.emplace_back([this, i, &level, &r, &ready](std::stop_token stop) {
         const auto loop = [&](const Call& call, std::stop_token s) {
-          periodic_loop(call, period_of(level.rate_hz), s, r);
+          const Nanos period = period_of(level.rate_hz);
+          periodic_loop(call, first_release(period, release_phase * static_cast<Nanos>(i)),
+                        period, s, r);
         };
         client_thread(
             stop, [&] { return setup_.periodic(level); }, loop, r, ready, failure_);
@@ -312,7 +324,7 @@ class LoadRun {
     row.flood_threads = flood_.size();
     const auto elapsed = std::chrono::nanoseconds(to.at - from.at);
     for (std::size_t i = 0; i < periodic_.size(); ++i) {
-      row.levels[i] = cubit::summarize(
+      row.latencies[i] = cubit::summarize(
           levels[i].name, periodic_[i].latencies.slice(from.latencies[i], to.latencies[i]),
           elapsed);
     }
@@ -353,28 +365,32 @@ class LoadRun {
   std::vector<std::jthread> threads_;  // last: destroyed (stopped, joined) before the rest
 };
 
+// The title, what each thread runs with, and the column heads: a latency column group per
+// level, then the flood's throughput and the step's failed calls (all threads').
 inline void print_title(const LoadOptions& options,
                         const std::array<std::string, levels.size()>& scheduling) {
-  std::printf("%s; cube_octet latency in microseconds over each %g s step\n",
-              options.title.c_str(), options.step_seconds);
-  std::printf("client threads:");
+  std::printf("%s, %g s per step\n", options.title.c_str(), options.step_seconds);
+  std::printf("periodic client threads:");
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    std::printf(" %s %g Hz at %s,", levels[i].name, levels[i].rate_hz, scheduling[i].c_str());
+    std::printf("%s %s %g Hz (%s)", i == 0 ? "" : ",", levels[i].name, levels[i].rate_hz,
+                scheduling[i].c_str());
   }
-  std::printf(" flood at %s's priority with normal scheduling, calling back to back\n",
+  std::printf("\nflood threads: %s priority, normal scheduling, calling back to back\n",
               flood_level.name);
-  std::printf("%7s |", "");
-  for (const PriorityLevel& level : levels) std::printf(" %20s |", level.name);
-  std::printf(" %14s\n", "flood");
+  std::printf("cube_octet latency in microseconds:\n");
   std::printf("%7s |", "flood");
-  for (std::size_t i = 0; i < levels.size(); ++i)
+  for (const PriorityLevel& level : levels) std::printf(" %20s |", level.name);
+  std::printf(" %7s %6s\n", "flood", "all");
+  std::printf("%7s |", "threads");
+  for (std::size_t i = 0; i < levels.size(); ++i) {
     std::printf(" %6s %6s %6s |", "p50", "p99", "max");
+  }
   std::printf(" %7s %6s\n", "calls/s", "errors");
 }
 
 inline void print_row(const StepRow& row) {
   std::printf("%7zu |", row.flood_threads);
-  for (const cubit::LatencySummary& s : row.levels) {
+  for (const cubit::LatencySummary& s : row.latencies) {
     if (s.count == 0) {
       std::printf(" %6s %6s %6s |", "-", "-", "-");
     } else {

@@ -116,8 +116,9 @@ void print_lane_statistics(CORBA::ORB& orb) {
   std::uint64_t violations = 0;
   std::printf("rtorb-rt-demo-server's lanes:\n");
   for (const auto& lane : rtorb::rt::lane_statistics(orb)) {
-    std::printf("  lane %5d (%s): %u threads, %llu requests, %llu priority violations\n",
+    std::printf("  lane %5d (%s, %u thread%s): %llu requests, %llu priority violations\n",
                 lane.lane_priority, level_name(lane.lane_priority), lane.static_threads,
+                lane.static_threads == 1 ? "" : "s",
                 static_cast<unsigned long long>(lane.requests),
                 static_cast<unsigned long long>(lane.priority_violations));
     violations += lane.priority_violations;
