@@ -14,6 +14,7 @@
 #include <span>
 
 #include "transport/connection.hpp"
+#include "transport/pi_mutex.hpp"
 #include "transport/server_handlers.hpp"
 
 namespace rtorb::orb {
@@ -81,7 +82,7 @@ class ServerConnections {
   static void say_close(transport::Connection& connection) noexcept;
 
   OrbCore& orb_;
-  std::mutex mutex_;  // guards live_ (the map; the counters in it are atomic)
+  transport::PiMutex mutex_;  // guards live_ (the map; the counters in it are atomic)
   std::map<transport::Connection*, Use> live_;
   std::atomic<bool> closing_{false};
 };

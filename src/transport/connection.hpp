@@ -17,6 +17,7 @@
 #include "giop/message_header.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/pending_message.hpp"
+#include "transport/pi_mutex.hpp"
 #include "transport/socket.hpp"
 
 struct iovec;
@@ -147,7 +148,7 @@ class Connection {
   ConnectionOptions options_;
   std::atomic<bool> closed_{false};
   std::atomic<bool> first_request_taken_{false};
-  std::mutex send_mutex_;
+  PiMutex send_mutex_;  // replies of any priority (docs/rt.md, "locks")
   // Not a vector: growing it for a large message must not zero what recv overwrites.
   std::unique_ptr<std::uint8_t[]> buffer_;
   std::size_t capacity_ = 0;

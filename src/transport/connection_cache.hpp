@@ -15,6 +15,7 @@
 #include "transport/connection.hpp"
 #include "transport/connector.hpp"
 #include "transport/endpoint.hpp"
+#include "transport/pi_mutex.hpp"
 
 namespace rtorb::transport {
 
@@ -156,7 +157,7 @@ class ConnectionCache {
 
   CacheOptions options_;
   const std::uint64_t id_;    // names this cache in key hints (never reused, unlike `this`)
-  mutable std::mutex mutex_;  // guards buckets_ (but not their hot slots) and the counts
+  mutable PiMutex mutex_;  // guards buckets_ (but not their hot slots) and the counts
   std::map<CacheKey, Bucket> buckets_;
   std::size_t idle_count_ = 0;  // in idle lists
   std::size_t leased_ = 0;      // leased, or parked in a hot slot
