@@ -91,7 +91,6 @@ RtOptions parse_rt_arguments(int& argc, char* argv[]) {
     }
   }
   argc = out;
-  if (argv != nullptr) argv[out] = nullptr;
   return options;
 }
 
