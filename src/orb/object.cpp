@@ -2,7 +2,9 @@
 #include <rtorb/corba/object.hpp>
 
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/policy.hpp>
+#include <rtorb/corba/raise.hpp>
 #include <rtorb/orb/invocation.hpp>
 
 #include <cstring>
@@ -43,6 +45,16 @@ bool Object::_non_existent() {
   } catch (const OBJECT_NOT_EXIST&) {
     return true;
   }
+}
+
+bool Object::_validate_connection(std::vector<object_reference<Policy>>& inconsistent_policies) {
+  inconsistent_policies.clear();
+  if (_is_local()) return true;
+  if (!core_) {
+    rtorb::raise<INV_OBJREF>(rtorb::minor::inv_objref_no_profile, "a reference without a profile");
+  }
+  core_->open_connections();
+  return true;
 }
 
 bool Object::_is_equivalent(const object_reference<Object>& other) {

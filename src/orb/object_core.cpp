@@ -110,6 +110,15 @@ std::shared_ptr<const Target> choose_target(const ior::ObjectReference& referenc
   return nullptr;
 }
 
+void ObjectCore::open_connections() {
+  std::shared_ptr<const Target> hold;
+  const Target& t = target(hold);
+  if (collocated(t) || orb_->options().client_strategy == ClientStrategy::multiplexed) return;
+  // A lease given back leaves its connection idle in the cache for the first call.
+  if (t.routes.empty()) orb_->connections().acquire(t.cache_key);
+  for (const auto& route : t.routes) orb_->connections().acquire(route.cache_key);
+}
+
 ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference reference,
                        std::optional<cdr::IorData> wire)
     : orb_(std::move(orb)), reference_(std::move(reference)) {

@@ -92,6 +92,10 @@ class ObjectCore : public detail::DirectMemoSlot {
   void reset_forward();
   bool forwarded() const;
 
+  // Opens (into the ORB's connection cache, idle) one connection for every route of the
+  // target, or for the target itself; nothing for a collocated one. Raises TRANSIENT.
+  void open_connections();
+
   // True if `target` is served by this ORB's adapter (and collocation is on).
   bool collocated(const Target& target) const;
 

@@ -116,6 +116,10 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
     o.collocation_direct = direct;
   } else if (is("HoldingQueueBound")) {
     o.holding_queue_bound = parse_number(name, value, max_u32);
+  } else if (is("Preconnect")) {
+    const auto on = yes_no(value);
+    if (!on) bad_option(name, "'" + std::string(value) + "' is not yes or no");
+    o.preconnect = *on;
   } else if (is("LockMemory")) {
     const auto on = yes_no(value);
     if (!on) bad_option(name, "'" + std::string(value) + "' is not yes or no");

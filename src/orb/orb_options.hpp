@@ -44,6 +44,9 @@ struct OrbOptions {
   giop::Version giop_version = giop::giop_1_2;  // -ORBGIOPVersion: what our IORs advertise
   // -ORBLockMemory: at ORB_init, keep the process's memory resident (memory_lock.hpp).
   bool lock_memory = false;
+  // -ORBPreconnect: string_to_object opens every connection a reference will use (one per
+  // lane or priority band, as _validate_connection does), so no first call pays a connect.
+  bool preconnect = false;
 
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;

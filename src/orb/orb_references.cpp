@@ -32,6 +32,17 @@ CORBA::object_reference<CORBA::Object> proxy(std::shared_ptr<ObjectCore> core) {
   return ProxyAccess::make<CORBA::Object>(std::move(core));
 }
 
+// -ORBPreconnect: a server that cannot be reached yet is no reason to refuse the reference;
+// its first call connects (or fails) as usual.
+void preconnect(const OrbCore& orb, ObjectCore* core) noexcept {
+  if (core == nullptr || !orb.options().preconnect) return;
+  try {
+    core->open_connections();
+  } catch (const CORBA::SystemException& e) {
+    orb.debug(1, std::string("-ORBPreconnect: ") + e.what());
+  }
+}
+
 }  // namespace
 
 CORBA::ORB::ObjectIdList OrbCore::list_initial_services() {
@@ -102,8 +113,9 @@ CORBA::object_reference<CORBA::Object> OrbCore::string_to_object(std::string_vie
     } catch (const CORBA::MARSHAL& e) {
       raise<CORBA::BAD_PARAM>(minor::bad_param_bad_ior_string, e.detail());
     }
-    return proxy(
-        std::make_shared<ObjectCore>(shared_from_this(), std::move(reference), std::move(ior)));
+    auto core = std::make_shared<ObjectCore>(shared_from_this(), std::move(reference), std::move(ior));
+    preconnect(*this, core.get());
+    return proxy(std::move(core));
   }
   if (ior::has_scheme(text, "corbaname:")) {
     ior::parse_corbaname(text);  // syntax errors first, as BAD_PARAM
@@ -122,9 +134,13 @@ CORBA::object_reference<CORBA::Object> OrbCore::string_to_object(std::string_vie
                                 "corbaloc:rir: no initial reference named " + name);
       }
     }
-    return proxy(make_object(ior::corbaloc_to_reference(url)));
+    auto core = make_object(ior::corbaloc_to_reference(url));
+    preconnect(*this, core.get());
+    return proxy(std::move(core));
   }
-  return proxy(make_object(ior::string_to_reference(text)));  // raises bad_param_bad_scheme
+  auto core = make_object(ior::string_to_reference(text));  // raises bad_param_bad_scheme
+  preconnect(*this, core.get());
+  return proxy(std::move(core));
 }
 
 std::string OrbCore::object_to_string(const CORBA::object_reference<CORBA::Object>& object) {

@@ -22,6 +22,7 @@ const std::shared_ptr<ObjectCore>& core_of(const CORBA::Object& object) noexcept
 namespace CORBA {
 
 class ORB;
+class Policy;
 
 // A reference to a (possibly remote) object. Proxies generated for interfaces derive from
 // it virtually; every proxy of one reference shares its ObjectCore (IOR, ORB, chosen
@@ -43,6 +44,12 @@ class Object {
   virtual std::uint32_t _hash(std::uint32_t maximum);
   // The IOR's type id ("" for a local object that does not name one).
   virtual std::string _repository_id();
+  // Binds the reference now (CORBA Messaging, Object::validate_connection): opens every
+  // connection its calls will use, one per lane or priority band of the server, so the first
+  // call at a priority pays no connect. True if the reference can be invoked; no policy is
+  // inconsistent yet, so `inconsistent_policies` is left empty. Raises TRANSIENT when the
+  // server cannot be reached.
+  virtual bool _validate_connection(std::vector<object_reference<Policy>>& inconsistent_policies);
   virtual bool _is_local() const { return false; }
   object_reference<ORB> _get_orb();
 
