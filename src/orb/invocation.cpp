@@ -162,7 +162,12 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   reply_message.reset();
   const bool collocated = core->collocated(target);
   const std::uint32_t id = orb.next_request_id();
-  const std::int32_t priority = thread_priority();
+  std::int32_t priority = thread_priority();
+  if (priority != no_priority) {
+    if (OutboundPriority* hook = orb.outbound_priority()) {
+      priority = hook->outbound(priority, target.profile.object_key);
+    }
+  }
   const transport::CacheKey& cache_key =
       priority == no_priority ? target.cache_key : target.cache_key_for(priority);
   // The connection comes first: whether this is its first request decides the contexts.

@@ -24,6 +24,7 @@
 #include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_options.hpp"
+#include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
 #include "transport/connection_cache.hpp"
 #include "transport/connection_threads.hpp"
@@ -127,6 +128,15 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // What a lane publishes in IORs (host names as make_object writes them); empty for an
   // unknown lane. default_lane: published_endpoints().
   std::vector<transport::Endpoint> lane_endpoints(LaneId lane);
+  // Consulted for the priority of every request that leaves with one; null (the default)
+  // for none. `hook` must outlive this ORB's invocations (the rt layer's lives as long as
+  // the ORB).
+  void set_outbound_priority(OutboundPriority* hook) noexcept {
+    outbound_priority_.store(hook, std::memory_order_release);
+  }
+  OutboundPriority* outbound_priority() const noexcept {
+    return outbound_priority_.load(std::memory_order_acquire);
+  }
   // make_object with the profiles `layout` lists.
   std::shared_ptr<ObjectCore> make_object(std::string type_id,
                                           std::vector<std::uint8_t> object_key,
@@ -181,6 +191,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<bool> shutdown_{false};
   std::atomic<bool> destroyed_{false};
   std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
+  std::atomic<OutboundPriority*> outbound_priority_{nullptr};
   std::vector<std::shared_ptr<ServerPolicyHandler>> policy_handlers_;     // (mutex_)
   std::unique_ptr<ServerConnections> server_connections_;
   std::unique_ptr<transport::Reactor> reactor_;

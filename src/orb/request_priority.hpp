@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 namespace rtorb::orb {
 
@@ -14,6 +15,17 @@ inline constexpr std::int32_t no_priority = -1;
 namespace detail {
 inline thread_local std::int32_t thread_corba_priority = no_priority;
 }  // namespace detail
+
+// A layer's say in the priority a request leaves with (the rt layer's PriorityTransform):
+// the new priority, or `priority` unchanged. Must not throw.
+class OutboundPriority {
+ public:
+  virtual std::int32_t outbound(std::int32_t priority,
+                                std::span<const std::uint8_t> object_key) noexcept = 0;
+
+ protected:
+  ~OutboundPriority() = default;
+};
 
 // RTCORBA::Priority (0..32767) or no_priority.
 inline std::int32_t thread_priority() noexcept { return detail::thread_corba_priority; }

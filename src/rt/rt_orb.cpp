@@ -154,6 +154,11 @@ void install_priority_mapping(CORBA::ORB& orb, std::shared_ptr<RTCORBA::Priority
   state_of(orb).install_mapping(std::move(mapping));
 }
 
+void install_priority_transform(CORBA::ORB& orb,
+                                std::shared_ptr<RTCORBA::PriorityTransform> transform) {
+  state_of(orb).install_transform(std::move(transform));
+}
+
 bool real_time_scheduling(CORBA::ORB& orb) {
   return state_of(orb).scheduling().policy != SCHED_OTHER;
 }

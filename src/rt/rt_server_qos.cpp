@@ -112,6 +112,7 @@ class RtServerQos final : public orb::ServerQos {
         request.add_reply_service_context(giop::service_id::rt_corba_priority, context);
       }
     }
+    priority = state_->inbound(priority, request.object_key());
     const auto native = state_->native_of(priority);
     if (!native) {
       raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,

@@ -70,6 +70,47 @@ void RtState::install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping)
   mappings_.push_back(std::move(mapping));
 }
 
+void RtState::install_transform(std::shared_ptr<RTCORBA::PriorityTransform> transform) {
+  if (!transform) raise<CORBA::BAD_PARAM>(0, "a priority transform may not be null");
+  {
+    std::lock_guard lock(mutex_);
+    transform_.store(transform.get(), std::memory_order_release);
+    transforms_.push_back(std::move(transform));
+  }
+  orb_.set_outbound_priority(this);
+}
+
+namespace {
+
+// What a transform makes of `priority`; a transform that declines, throws or gives a
+// priority outside 0..32767 leaves it.
+template <class Apply>
+RTCORBA::Priority transformed(RTCORBA::Priority priority, Apply apply) noexcept {
+  RTCORBA::Priority changed = priority;
+  try {
+    if (apply(changed) && changed >= RTCORBA::minPriority) return changed;
+  } catch (...) {
+  }
+  return priority;
+}
+
+}  // namespace
+
+RTCORBA::Priority RtState::inbound(RTCORBA::Priority priority,
+                                   std::span<const std::uint8_t> object_key) const noexcept {
+  RTCORBA::PriorityTransform* t = transform();
+  if (t == nullptr) return priority;
+  return transformed(priority, [&](RTCORBA::Priority& p) { return t->inbound(p, object_key); });
+}
+
+std::int32_t RtState::outbound(std::int32_t priority,
+                               std::span<const std::uint8_t> object_key) noexcept {
+  RTCORBA::PriorityTransform* t = transform();
+  if (t == nullptr) return priority;
+  return transformed(static_cast<RTCORBA::Priority>(priority),
+                     [&](RTCORBA::Priority& p) { return t->outbound(p, object_key); });
+}
+
 std::optional<NativeScheduling> RtState::native_of(RTCORBA::Priority priority) const noexcept {
   RTCORBA::NativePriority native = 0;
   try {

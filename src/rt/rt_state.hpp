@@ -11,9 +11,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
 #include "rt/native_priority.hpp"
 #include "rt/rt_options.hpp"
@@ -49,7 +51,8 @@ struct Threadpool {
   const Lane& lane_for(RTCORBA::Priority priority) const noexcept;
 };
 
-class RtState : public std::enable_shared_from_this<RtState> {
+class RtState final : public std::enable_shared_from_this<RtState>,
+                      private orb::OutboundPriority {
  public:
   RtState(orb::OrbCore& orb, RtOptions options);
   RtState(const RtState&) = delete;
@@ -65,6 +68,15 @@ class RtState : public std::enable_shared_from_this<RtState> {
     return *mapping_.load(std::memory_order_acquire);
   }
   void install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping);
+  // The priority transform, kept the same way; null until one is installed, which also
+  // makes the ORB's invocations ask it (orb::OutboundPriority).
+  RTCORBA::PriorityTransform* transform() const noexcept {
+    return transform_.load(std::memory_order_acquire);
+  }
+  void install_transform(std::shared_ptr<RTCORBA::PriorityTransform> transform);
+  // `priority` after the transform's inbound (unchanged without one or when it declines).
+  RTCORBA::Priority inbound(RTCORBA::Priority priority,
+                            std::span<const std::uint8_t> object_key) const noexcept;
   // The native scheduling of `priority`; nullopt if the mapping refuses it.
   std::optional<NativeScheduling> native_of(RTCORBA::Priority priority) const noexcept;
   // Runs the calling thread at `priority` (native and the ORB's view of it). Raises
@@ -93,10 +105,15 @@ class RtState : public std::enable_shared_from_this<RtState> {
   orb::OrbCore& orb_;
   const RtOptions options_;
   const SchedulingChoice scheduling_;
+  std::int32_t outbound(std::int32_t priority,
+                        std::span<const std::uint8_t> object_key) noexcept override;
+
   std::atomic<RTCORBA::PriorityMapping*> mapping_{nullptr};
+  std::atomic<RTCORBA::PriorityTransform*> transform_{nullptr};
 
   mutable std::mutex mutex_;  // guards the members below
   std::vector<std::shared_ptr<RTCORBA::PriorityMapping>> mappings_;  // every one installed
+  std::vector<std::shared_ptr<RTCORBA::PriorityTransform>> transforms_;  // every one installed
   std::map<RTCORBA::ThreadpoolId, std::shared_ptr<Threadpool>> pools_;
   std::vector<std::shared_ptr<Threadpool>> retired_;
   RTCORBA::ThreadpoolId next_pool_ = 1;

@@ -16,6 +16,11 @@ namespace rtorb::rt {
 void install_priority_mapping(CORBA::ORB& orb,
                               std::shared_ptr<RTCORBA::PriorityMapping> mapping);
 
+// Makes `transform` the ORB's priority transform from now on, on both sides of its
+// requests (RTCORBA::PriorityTransform). Raises BAD_PARAM for a null one.
+void install_priority_transform(CORBA::ORB& orb,
+                                std::shared_ptr<RTCORBA::PriorityTransform> transform);
+
 // True when the ORB runs its priorities with SCHED_FIFO or SCHED_RR; false when the
 // process may not (no root, no CAP_SYS_NICE, no rtprio limit) or -ORBSchedPolicy other.
 bool real_time_scheduling(CORBA::ORB& orb);

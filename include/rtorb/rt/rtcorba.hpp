@@ -11,6 +11,7 @@
 #include <rtorb/poa/local_traits.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +35,20 @@ class PriorityMapping {
   virtual ~PriorityMapping() = default;
   virtual bool to_native(Priority corba_priority, NativePriority& native_priority) = 0;
   virtual bool to_CORBA(NativePriority native_priority, Priority& corba_priority) = 0;
+};
+
+// Changes a request's priority on its way out of a client and into a server (RT-CORBA 1.0's
+// PriorityTransform; rtorb::rt::install_priority_transform installs one). Return true
+// having changed `priority` to use the new one; false, or a priority outside 0..32767,
+// leaves it as it was. `object_key` is the target's object key as on the wire.
+class PriorityTransform {
+ public:
+  virtual ~PriorityTransform() = default;
+  // On the server, before the upcall: `priority` is what the priority model says.
+  virtual bool inbound(Priority& priority, std::span<const std::uint8_t> object_key) = 0;
+  // On the client, before a request leaves: `priority` is the calling thread's; the result
+  // is what the request carries and chooses its lane or band by.
+  virtual bool outbound(Priority& priority, std::span<const std::uint8_t> object_key) = 0;
 };
 
 // --- policies ----------------------------------------------------------------------------

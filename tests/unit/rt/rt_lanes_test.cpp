@@ -45,9 +45,7 @@ struct LanesFixture : ::testing::Test {
   IDL::traits<PortableServer::POA>::ref_type poa(const std::string& name,
                                                  RTCORBA::PriorityModel model,
                                                  RTCORBA::Priority priority) {
-    return root->create_POA(name, root->the_POAManager(),
-                            {rt->create_priority_model_policy(model, priority),
-                             rt->create_threadpool_policy(pool)});
+    return make_rt_poa(server, name, model, priority, pool);
   }
   // The object's IOR as the client ORB sees it.
   IDL::traits<PriorityProbe>::ref_type publish(const IDL::traits<PortableServer::POA>::ref_type& p) {
@@ -212,13 +210,8 @@ TEST(RtThreadpool, WhatIsNotBuiltYetSaysNoImplement) {
 TEST(RtThreadpool, PerLaneEndpointsComeFromTheCommandLine) {
   const std::uint16_t port = free_port();
   auto orb = make_orb({"-ORBLaneEndpoint", "500=iiop://127.0.0.1:" + std::to_string(port)});
-  auto rt = rt_orb(orb);
-  auto root = root_poa(orb);
-  const auto id = rt->create_threadpool(0, 1, 0, 500, false, 0, 0);
-  auto p = root->create_POA("p", nullptr,
-                            {rt->create_priority_model_policy(
-                                 RTCORBA::PriorityModel::SERVER_DECLARED, 500),
-                             rt->create_threadpool_policy(id)});
+  const auto pool = rt_orb(orb)->create_threadpool(0, 1, 0, 500, false, 0, 0);
+  auto p = make_rt_poa(orb, "p", RTCORBA::PriorityModel::SERVER_DECLARED, 500, pool);
   const auto oid = p->activate_object(CORBA::make_reference<ProbeServant>());
   const auto ref = rtorb::ior::decode_reference(
       rtorb::ior::parse_ior_string(orb->object_to_string(p->id_to_reference(oid))));
@@ -279,41 +272,58 @@ TEST_F(LanesFixture, PrioritiesOfTheirOwnAreOnlyForServerDeclaredObjectsAtALanes
   EXPECT_FALSE(IDL::traits<RTPortableServer::POA>::narrow(rt));  // not a POA at all
 }
 
-TEST(RtThreadpool, ASaturatedLaneGrowsDynamicThreadsThatEndWhenIdle) {
-  auto server = make_orb({"-ORBDynamicThreadIdleTimeout", "1000"});
-  auto client = make_orb();
-  auto rt = rt_orb(server);
-  auto root = root_poa(server);
-  const auto pool = rt->create_threadpool(256 * 1024, 1, 2, 1000, false, 0, 0);
-  auto p = root->create_POA(
-      "p", root->the_POAManager(),
-      {rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED, 1000),
-       rt->create_threadpool_policy(pool)});
-  root->the_POAManager()->activate();
+namespace {
+
+// A SERVER_DECLARED object on a pool of one lane with `static_threads` and
+// `dynamic_threads`; its IOR.
+std::string serve_on_one_lane(const IDL::traits<CORBA::ORB>::ref_type& server,
+                              std::uint32_t static_threads, std::uint32_t dynamic_threads) {
+  const auto pool = rt_orb(server)->create_threadpool(256 * 1024, static_threads,
+                                                      dynamic_threads, 1000, false, 0, 0);
+  auto p = make_rt_poa(server, "p", RTCORBA::PriorityModel::SERVER_DECLARED, 1000, pool);
+  root_poa(server)->the_POAManager()->activate();
   const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
-  const std::string ior = server->object_to_string(p->id_to_reference(id));
-  const auto dynamic_now = [&] { return rtorb::rt::lane_statistics(*server).at(0).dynamic_threads; };
-  EXPECT_EQ(dynamic_now(), 0u);
-  // Three callers at once, each on a connection of its own: one static thread and two
-  // dynamic ones serve them side by side.
-  std::vector<std::thread> callers;
+  return server->object_to_string(p->id_to_reference(id));
+}
+
+// `callers` threads call hold(hold_ms) at once, each on a connection of its own; returns
+// how many upcalls the servant saw running together, at most.
+std::int32_t hold_at_once(const IDL::traits<CORBA::ORB>::ref_type& client, const std::string& ior,
+                          int callers, std::int32_t hold_ms) {
+  std::vector<std::thread> threads;
   std::atomic<std::int32_t> most{0};
-  for (int i = 0; i < 3; ++i) {
-    callers.emplace_back([&] {
+  for (int i = 0; i < callers; ++i) {
+    threads.emplace_back([&] {
       auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
-      const std::int32_t seen = probe->hold(400);
+      const std::int32_t seen = probe->hold(hold_ms);
       std::int32_t m = most.load();
       while (seen > m && !most.compare_exchange_weak(m, seen)) {
       }
     });
   }
-  for (auto& t : callers) t.join();
-  EXPECT_EQ(most.load(), 3);
-  EXPECT_EQ(dynamic_now(), 2u);
-  // A fourth at once would have waited: the lane stops at its limit.
+  for (auto& t : threads) t.join();
+  return most.load();
+}
+
+std::uint32_t dynamic_threads_of(const IDL::traits<CORBA::ORB>::ref_type& server) {
+  return rtorb::rt::lane_statistics(*server).at(0).dynamic_threads;
+}
+
+}  // namespace
+
+TEST(RtThreadpool, ASaturatedLaneGrowsDynamicThreadsThatEndWhenIdle) {
+  auto server = make_orb({"-ORBDynamicThreadIdleTimeout", "1000"});
+  auto client = make_orb();
+  const std::string ior = serve_on_one_lane(server, 1, 2);
+  EXPECT_EQ(dynamic_threads_of(server), 0u);
+  // One static thread and two dynamic ones serve three callers side by side.
+  EXPECT_EQ(hold_at_once(client, ior, 3, 400), 3);
+  EXPECT_EQ(dynamic_threads_of(server), 2u);
   // Idle for longer than the timeout: the dynamic threads end, the static one stays.
-  for (int i = 0; i < 50 && dynamic_now() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_EQ(dynamic_now(), 0u);
+  for (int i = 0; i < 50 && dynamic_threads_of(server) > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(dynamic_threads_of(server), 0u);
   auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
   EXPECT_EQ(probe->hold(0), 3);  // still served
   client->destroy();
@@ -323,30 +333,44 @@ TEST(RtThreadpool, ASaturatedLaneGrowsDynamicThreadsThatEndWhenIdle) {
 TEST(RtThreadpool, ALaneNeverRunsMoreThanItsStaticAndDynamicThreads) {
   auto server = make_orb({"-ORBDynamicThreadIdleTimeout", "5000"});
   auto client = make_orb();
-  auto rt = rt_orb(server);
-  auto root = root_poa(server);
-  const auto pool = rt->create_threadpool(0, 1, 1, 1000, false, 0, 0);
-  auto p = root->create_POA(
-      "p", root->the_POAManager(),
-      {rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED, 1000),
-       rt->create_threadpool_policy(pool)});
-  root->the_POAManager()->activate();
-  const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
-  const std::string ior = server->object_to_string(p->id_to_reference(id));
-  std::vector<std::thread> callers;
-  std::atomic<std::int32_t> most{0};
-  for (int i = 0; i < 4; ++i) {
-    callers.emplace_back([&] {
-      auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
-      const std::int32_t seen = probe->hold(200);
-      std::int32_t m = most.load();
-      while (seen > m && !most.compare_exchange_weak(m, seen)) {
-      }
-    });
-  }
-  for (auto& t : callers) t.join();
-  EXPECT_EQ(most.load(), 2);
-  EXPECT_EQ(rtorb::rt::lane_statistics(*server).at(0).dynamic_threads, 1u);
+  const std::string ior = serve_on_one_lane(server, 1, 1);
+  EXPECT_EQ(hold_at_once(client, ior, 4, 200), 2);
+  EXPECT_EQ(dynamic_threads_of(server), 1u);
   client->destroy();
   server->destroy();
+}
+
+TEST_F(LanesFixture, PriorityTransformsChangeARequestsPriorityOnBothSides) {
+  RT_TEST_NEEDS_REAL_TIME(server);
+  // The client raises 5000 to 30000 (so the request goes to the high lane); the server
+  // lowers whatever arrives at 30000 to 29000 (a lane may run a request below its band;
+  // only one above it would be a violation).
+  struct Outbound final : RTCORBA::PriorityTransform {
+    bool inbound(RTCORBA::Priority&, std::span<const std::uint8_t>) override { return false; }
+    bool outbound(RTCORBA::Priority& p, std::span<const std::uint8_t> key) override {
+      if (p != 5000 || key.empty()) return false;
+      p = 30000;
+      return true;
+    }
+  };
+  struct Inbound final : RTCORBA::PriorityTransform {
+    bool inbound(RTCORBA::Priority& p, std::span<const std::uint8_t>) override {
+      if (p != 30000) return false;
+      p = 29000;
+      return true;
+    }
+    bool outbound(RTCORBA::Priority&, std::span<const std::uint8_t>) override {
+      throw std::runtime_error("a transform that throws declines");
+    }
+  };
+  rtorb::rt::install_priority_transform(*client, std::make_shared<Outbound>());
+  rtorb::rt::install_priority_transform(*server, std::make_shared<Inbound>());
+  auto probe = publish(poa("propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, low));
+  const auto s = call_at(probe, 5000);
+  EXPECT_EQ(s.corba_priority(), 29000);
+  EXPECT_EQ(s.native_priority(), linear_fifo(29000));
+  EXPECT_EQ(requests_at(high), 1u);
+  EXPECT_EQ(call_at(probe, 6000).corba_priority(), 6000);  // declined on both sides
+  EXPECT_EQ(requests_at(low), 1u);
+  EXPECT_EQ(violations(), 0u);
 }
