@@ -4,22 +4,18 @@
 // Cubit, and DIR/<level>.ior for each, the lowest level's last (a starter waits for it).
 // Stops on SIGINT/SIGTERM, then prints on stdout what each lane served and how many
 // requests a lane below their priority handled (rtorb::rt::lane_statistics).
-#include <pthread.h>
-
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/rt/extensions.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 #include <string>
-#include <thread>
 
 #include "../bench/cubit/cubit_servant.hpp"
+#include "../bench/cubit/server_main.hpp"
 #include "demo_priorities.hpp"
 
 namespace {
@@ -50,21 +46,6 @@ ServerArguments parse_arguments(int argc, char* argv[]) {
   }
   if (args.ior_dir.empty() || args.low_threads == 0) usage();
   return args;
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  // Whole, then renamed: a reader never sees half an IOR.
-  const std::string partial = path + ".partial";
-  std::ofstream(partial) << text << '\n';
-  std::rename(partial.c_str(), path.c_str());
-}
-
-sigset_t termination_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
 }
 
 RTCORBA::ThreadpoolLanes lanes(std::uint32_t low_threads) {
@@ -100,7 +81,7 @@ void serve_lanes(const IDL::traits<CORBA::ORB>::ref_type& orb, const ServerArgum
   for (const rt_demo::PriorityLevel& level : rt_demo::levels) {
     auto poa = lane_poa(root, rt, pool, level);
     const auto id = poa->activate_object(cubit);
-    write_file(args.ior_dir + "/" + level.name + ".ior",
+    cubit::write_ior_file(args.ior_dir + "/" + level.name + ".ior",
                orb->object_to_string(poa->id_to_reference(id)));
   }
 }
@@ -131,22 +112,12 @@ void print_lane_statistics(CORBA::ORB& orb) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  // Blocked before any thread starts, so every ORB thread inherits the mask and only
-  // sigwait below sees the signals.
-  const sigset_t signals = termination_signals();
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const cubit::TerminationSignals signals;
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     const ServerArguments args = parse_arguments(argc, argv);
     serve_lanes(orb, args);
-    std::thread signal_waiter([&] {
-      int signal = 0;
-      sigwait(&signals, &signal);
-      orb->shutdown(false);
-    });
-    orb->run();
-    pthread_kill(signal_waiter.native_handle(), SIGTERM);  // in case run() ended without one
-    signal_waiter.join();
+    signals.run_until_signalled(orb);
     print_lane_statistics(*orb);
     orb->destroy();
     return 0;

@@ -3,37 +3,17 @@
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
-#include <pthread.h>
-
-#include <csignal>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
-#include <thread>
 
 #include "cubit_servant.hpp"
-
-namespace {
+#include "server_main.hpp"
 
 using cubit::CubitServant;
 
-// SIGINT/SIGTERM are blocked in every thread and taken by one waiter thread, which may call
-// into the ORB (a signal handler may not).
-sigset_t termination_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
-}
-
-}  // namespace
-
 int main(int argc, char* argv[]) {
-  const sigset_t signals = termination_signals();
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const cubit::TerminationSignals signals;
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
@@ -53,19 +33,9 @@ int main(int argc, char* argv[]) {
     if (ior_file.empty()) {
       std::cout << ior << std::endl;
     } else {
-      // Written whole, then renamed, so a reader never sees half an IOR.
-      const std::string partial = ior_file + ".partial";
-      std::ofstream(partial) << ior << '\n';
-      std::rename(partial.c_str(), ior_file.c_str());
+      cubit::write_ior_file(ior_file, ior);
     }
-    std::thread signal_waiter([&] {
-      int signal = 0;
-      sigwait(&signals, &signal);
-      orb->shutdown(false);  // harmless when run() has already returned
-    });
-    orb->run();
-    pthread_kill(signal_waiter.native_handle(), SIGTERM);
-    signal_waiter.join();
+    signals.run_until_signalled(orb);
     orb->destroy();
     return 0;
   } catch (const CORBA::Exception& e) {

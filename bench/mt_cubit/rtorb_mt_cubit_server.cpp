@@ -8,19 +8,14 @@
 #include <rtorb/rt/extensions.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 
-#include <pthread.h>
-
-#include <csignal>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
-#include <thread>
 
 #include "cubit_servant.hpp"
 #include "lane_reportS.h"
 #include "mt_priorities.hpp"
+#include "server_main.hpp"
 
 namespace {
 
@@ -46,26 +41,10 @@ class LaneReportServant final : public CORBA::servant_traits<LaneReport>::base_t
   IDL::traits<CORBA::ORB>::ref_type orb_;
 };
 
-void write_file(const std::string& path, const std::string& text) {
-  // Whole, then renamed: a reader never sees half an IOR.
-  const std::string partial = path + ".partial";
-  std::ofstream(partial) << text << '\n';
-  std::rename(partial.c_str(), path.c_str());
-}
-
-sigset_t termination_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
-}
-
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  const sigset_t signals = termination_signals();
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  const cubit::TerminationSignals signals;
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string dir;
@@ -112,7 +91,7 @@ int main(int argc, char* argv[]) {
                              const PortableServer::POA::ServantRef& servant,
                              const std::string& name) {
       const auto id = poa->activate_object(servant);
-      write_file(dir + "/" + name, orb->object_to_string(poa->id_to_reference(id)));
+      cubit::write_ior_file(dir + "/" + name, orb->object_to_string(poa->id_to_reference(id)));
     };
     auto cubit = CORBA::make_reference<cubit::CubitServant>();
     publish(high, cubit, "high.ior");
@@ -122,14 +101,7 @@ int main(int argc, char* argv[]) {
     if (!rtorb::rt::real_time_scheduling(*orb)) {
       std::cerr << "rtorb-mt-cubit-server: running without real-time priorities\n";
     }
-    std::thread signal_waiter([&] {
-      int signal = 0;
-      sigwait(&signals, &signal);
-      orb->shutdown(false);
-    });
-    orb->run();
-    pthread_kill(signal_waiter.native_handle(), SIGTERM);
-    signal_waiter.join();
+    signals.run_until_signalled(orb);
     orb->destroy();
     return 0;
   } catch (const CORBA::Exception& e) {

@@ -443,6 +443,10 @@ void PoaImpl::set_servant(ServantRef p_servant) {
 // --- activation ------------------------------------------------------------------------
 
 ObjectId PoaImpl::activate_object(ServantRef p_servant) {
+  return activate_at(std::move(p_servant), orb::no_priority);
+}
+
+ObjectId PoaImpl::activate_at(ServantRef p_servant, std::int32_t priority) {
   require(policies_.system_id() && policies_.retain());
   if (!p_servant)
     raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
@@ -451,11 +455,16 @@ ObjectId PoaImpl::activate_object(ServantRef p_servant) {
     throw ServantAlreadyActive();
   }
   ObjectId id = next_system_id();
-  activate_locked(id, p_servant);
+  activate_locked(id, p_servant, priority);
   return id;
 }
 
 void PoaImpl::activate_object_with_id(const ObjectId& id, ServantRef p_servant) {
+  activate_with_id_at(id, std::move(p_servant), orb::no_priority);
+}
+
+void PoaImpl::activate_with_id_at(const ObjectId& id, ServantRef p_servant,
+                                  std::int32_t priority) {
   require(policies_.retain());
   if (!p_servant)
     raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
@@ -468,7 +477,7 @@ void PoaImpl::activate_object_with_id(const ObjectId& id, ServantRef p_servant) 
   if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
     throw ServantAlreadyActive();
   }
-  activate_locked(id, p_servant);
+  activate_locked(id, p_servant, priority);
 }
 
 void PoaImpl::deactivate_object(const ObjectId& oid) {
@@ -517,23 +526,33 @@ void PoaImpl::etherealize_all(bool cleanup_in_progress) {
 // --- references and ids ----------------------------------------------------------------
 
 PoaImpl::ObjectRef PoaImpl::create_reference(const std::string& intf) {
+  return create_reference_at(intf, orb::no_priority);
+}
+
+PoaImpl::ObjectRef PoaImpl::create_reference_at(const std::string& intf, std::int32_t priority) {
   require(policies_.system_id());
   ObjectId id;
   {
     std::lock_guard lock(mutex_);
     id = next_system_id();
   }
-  return reference_with_key(intf, make_key(id, no_slot, 0), orb::no_priority);
+  return reference_with_key(intf, make_key(id, no_slot, 0), priority);
 }
 
 PoaImpl::ObjectRef PoaImpl::create_reference_with_id(const ObjectId& oid,
                                                      const std::string& intf) {
+  return create_reference_with_id_at(oid, intf, orb::no_priority);
+}
+
+PoaImpl::ObjectRef PoaImpl::create_reference_with_id_at(const ObjectId& oid,
+                                                        const std::string& intf,
+                                                        std::int32_t priority) {
   check_alive();
   if (policies_.system_id() && !is_system_id(oid)) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
                             "create_reference_with_id: not an id this SYSTEM_ID POA made");
   }
-  return make_reference(oid, intf);
+  return make_reference(oid, intf, priority);
 }
 
 ObjectId PoaImpl::servant_to_id(ServantRef p_servant) {
@@ -636,56 +655,27 @@ void PoaImpl::require_object_priority(std::int32_t priority) const {
 }
 
 ObjectId PoaImpl::activate_object_with_priority(ServantRef p_servant, std::int32_t priority) {
-  require(policies_.system_id() && policies_.retain());
   require_object_priority(priority);
-  if (!p_servant) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
-  std::lock_guard lock(mutex_);
-  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
-    throw ServantAlreadyActive();
-  }
-  ObjectId id = next_system_id();
-  activate_locked(id, p_servant, priority);
-  return id;
+  return activate_at(std::move(p_servant), priority);
 }
 
 void PoaImpl::activate_object_with_id_and_priority(const ObjectId& oid, ServantRef p_servant,
                                                    std::int32_t priority) {
-  require(policies_.retain());
   require_object_priority(priority);
-  if (!p_servant) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
-  if (policies_.system_id() && !is_system_id(oid)) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
-                            "activate_object_with_id_and_priority: not an id this POA made");
-  }
-  std::lock_guard lock(mutex_);
-  if (map_.find_id(oid)) throw ObjectAlreadyActive();
-  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
-    throw ServantAlreadyActive();
-  }
-  activate_locked(oid, p_servant, priority);
+  activate_with_id_at(oid, std::move(p_servant), priority);
 }
 
 PoaImpl::ObjectRef PoaImpl::create_reference_with_priority(const std::string& intf,
                                                            std::int32_t priority) {
-  require(policies_.system_id());
   require_object_priority(priority);
-  ObjectId id;
-  {
-    std::lock_guard lock(mutex_);
-    id = next_system_id();
-  }
-  return reference_with_key(intf, make_key(id, no_slot, 0), priority);
+  return create_reference_at(intf, priority);
 }
 
 PoaImpl::ObjectRef PoaImpl::create_reference_with_id_and_priority(const ObjectId& oid,
                                                                   const std::string& intf,
                                                                   std::int32_t priority) {
   require_object_priority(priority);
-  if (policies_.system_id() && !is_system_id(oid)) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
-                            "create_reference_with_id_and_priority: not an id this POA made");
-  }
-  return make_reference(oid, intf, priority);
+  return create_reference_with_id_at(oid, intf, priority);
 }
 
 }  // namespace rtorb::poa

@@ -173,6 +173,14 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
                                 std::int32_t priority = orb::no_priority);
   // Raises what the *_with_priority operations raise when `priority` may not be given.
   void require_object_priority(std::int32_t priority) const;
+  // The activation and reference operations, for an object of `priority` (or
+  // orb::no_priority): the plain ones and the *_with_priority ones share them.
+  PortableServer::ObjectId activate_at(ServantRef p_servant, std::int32_t priority);
+  void activate_with_id_at(const PortableServer::ObjectId& oid, ServantRef p_servant,
+                           std::int32_t priority);
+  ObjectRef create_reference_at(const std::string& intf, std::int32_t priority);
+  ObjectRef create_reference_with_id_at(const PortableServer::ObjectId& oid,
+                                        const std::string& intf, std::int32_t priority);
   PortableServer::ObjectId implicit_activate(const ServantRef& servant);
   std::vector<std::uint8_t> key_of_own_reference(const ObjectRef& reference);
   void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,

@@ -54,10 +54,7 @@ TEST(RtBadInput, MalformedPriorityContextsGetSystemExceptionsAndTheLaneServesOn)
   auto rt = rt_orb(server);
   auto root = root_poa(server);
   const auto pool = rt->create_threadpool(0, 1, 0, 1000, false, 0, 0);
-  auto poa = root->create_POA(
-      "propagated", root->the_POAManager(),
-      {rt->create_priority_model_policy(RTCORBA::PriorityModel::CLIENT_PROPAGATED, 1000),
-       rt->create_threadpool_policy(pool)});
+  auto poa = make_rt_poa(server, "propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, 1000, pool);
   root->the_POAManager()->activate();
   const auto id = poa->activate_object(CORBA::make_reference<ProbeServant>());
   const std::string ior = server->object_to_string(poa->id_to_reference(id));

@@ -30,6 +30,18 @@ IDL::traits<PortableServer::POA>::ref_type root_poa(const IDL::traits<CORBA::ORB
   return IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
 }
 
+IDL::traits<PortableServer::POA>::ref_type make_rt_poa(const IDL::traits<CORBA::ORB>::ref_type& orb,
+                                                       const std::string& name,
+                                                       RTCORBA::PriorityModel model,
+                                                       RTCORBA::Priority priority,
+                                                       RTCORBA::ThreadpoolId pool) {
+  auto rt = rt_orb(orb);
+  auto root = root_poa(orb);
+  return root->create_POA(name, root->the_POAManager(),
+                          {rt->create_priority_model_policy(model, priority),
+                           rt->create_threadpool_policy(pool)});
+}
+
 int linear_fifo(RTCORBA::Priority priority) {
   const int min = sched_get_priority_min(SCHED_FIFO);
   const int max = sched_get_priority_max(SCHED_FIFO);

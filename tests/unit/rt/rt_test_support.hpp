@@ -23,6 +23,13 @@ IDL::traits<RTCORBA::RTORB>::ref_type rt_orb(const IDL::traits<CORBA::ORB>::ref_
 IDL::traits<RTCORBA::Current>::ref_type rt_current(const IDL::traits<CORBA::ORB>::ref_type& orb);
 IDL::traits<PortableServer::POA>::ref_type root_poa(const IDL::traits<CORBA::ORB>::ref_type& orb);
 
+// A child of the RootPOA (whose manager it shares) with `model` at `priority` on `pool`.
+IDL::traits<PortableServer::POA>::ref_type make_rt_poa(const IDL::traits<CORBA::ORB>::ref_type& orb,
+                                                       const std::string& name,
+                                                       RTCORBA::PriorityModel model,
+                                                       RTCORBA::Priority priority,
+                                                       RTCORBA::ThreadpoolId pool);
+
 // The native priority the ORB's mapping gives `priority` (linear onto SCHED_FIFO 1..99).
 int linear_fifo(RTCORBA::Priority priority);
 
