@@ -118,7 +118,7 @@ class RtServerQos final : public orb::ServerQos {
       raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
                                     "the priority mapping cannot map " + std::to_string(priority));
     }
-    LaneScope counted(const_cast<Lane*>(current_lane()), priority);
+    LaneScope counted(current_lane(), priority);
     PriorityScope at(*native, priority);
     upcall();
   }

@@ -14,7 +14,7 @@
 namespace rtorb::rt {
 namespace {
 
-thread_local const Lane* this_thread_lane = nullptr;
+thread_local Lane* this_thread_lane = nullptr;
 
 void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
   if (lanes.empty()) {
@@ -40,7 +40,7 @@ void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
 
 }  // namespace
 
-const Lane* current_lane() noexcept { return this_thread_lane; }
+Lane* current_lane() noexcept { return this_thread_lane; }
 
 const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
   for (const auto& lane : lanes) {
@@ -166,7 +166,7 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
       for (const auto& e : options_.lane_endpoints) {
         if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
       }
-      const Lane* self = lane.get();
+      Lane* self = lane.get();
       const auto native = native_of(lane->priority);
       if (!native) {
         raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,

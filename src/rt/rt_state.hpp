@@ -123,6 +123,6 @@ class RtState final : public std::enable_shared_from_this<RtState>,
 };
 
 // The lane the calling thread belongs to; null for a thread of no lane.
-const Lane* current_lane() noexcept;
+Lane* current_lane() noexcept;
 
 }  // namespace rtorb::rt
