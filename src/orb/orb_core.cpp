@@ -286,7 +286,7 @@ void OrbCore::remove_lane(LaneId id) {
   lane->stop();
 }
 
-std::shared_ptr<const ServerLane> OrbCore::lane(LaneId id) const {
+std::shared_ptr<ServerLane> OrbCore::lane(LaneId id) const {
   std::lock_guard lock(lanes_mutex_);
   auto it = lanes_.find(id);
   return it == lanes_.end() ? nullptr : it->second;

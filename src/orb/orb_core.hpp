@@ -123,8 +123,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // Stops a lane's acceptors and threads (its open connections are closed). Not from one
   // of its own threads: raises BAD_INV_ORDER bad_inv_order_wait_in_upcall then.
   void remove_lane(LaneId lane);
-  // The lane itself (null for an unknown or removed one): for its counters.
-  std::shared_ptr<const ServerLane> lane(LaneId lane) const;
+  // The lane itself (null for an unknown or removed one): for its counters and lenders.
+  std::shared_ptr<ServerLane> lane(LaneId lane) const;
   // What a lane publishes in IORs (host names as make_object writes them); empty for an
   // unknown lane. default_lane: published_endpoints().
   std::vector<transport::Endpoint> lane_endpoints(LaneId lane);

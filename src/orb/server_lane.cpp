@@ -4,17 +4,39 @@
 #include <rtorb/corba/raise.hpp>
 
 #include <limits.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
 
 #include "transport/acceptor.hpp"
 
 namespace rtorb::orb {
+
+// The lane's eventfd in its own reactor: the one idle thread the kernel wakes for it lends
+// itself.
+class ServerLane::LendHandler final : public transport::EventHandler {
+ public:
+  explicit LendHandler(ServerLane& lane) noexcept : lane_(lane) {}
+  int fd() const noexcept override { return lane_.lend_signal_.fd(); }
+  bool handle_input(transport::Reactor&) override {
+    std::uint64_t count = 0;
+    while (::read(fd(), &count, sizeof count) == sizeof count) {
+      lane_.serve_borrower();
+    }
+    return true;
+  }
+
+ private:
+  ServerLane& lane_;
+};
 ServerLane::ServerLane(const LaneOptions& options, const std::string& default_host,
                        const transport::MessageHandler& handler,
                        const transport::ConnectionOptions& connection)
-    : options_(options) {
+    : options_(options), lend_signal_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+  if (!lend_signal_) raise<CORBA::NO_RESOURCES>(0, "cannot make a lane's eventfd");
   reactor_.set_observer(this);
+  reactor_.add(std::make_unique<LendHandler>(*this));
   std::vector<transport::Endpoint> wanted = options.endpoints;
   if (wanted.empty()) wanted.push_back({default_host, 0});
   for (const auto& endpoint : wanted) {
@@ -97,18 +119,66 @@ void ServerLane::serve(bool dynamic) noexcept {
 }
 
 void ServerLane::handler_starts() noexcept {
-  if (idle_.fetch_sub(1) != 1 || options_.dynamic_threads == 0) return;
-  // The last idle thread took this request: another waits for the next, if the lane may
-  // grow. (Only here, on a saturated lane, does the request path start a thread.)
-  if (dynamic_alive_.load() >= options_.dynamic_threads) return;
-  std::lock_guard lock(threads_mutex_);
-  if (stopping_ || dynamic_alive_.load() >= options_.dynamic_threads) return;
-  reap_finished();
-  try {
-    spawn(true);
-  } catch (...) {
-    // Out of memory: the lane goes on with the threads it has.
+  if (idle_.fetch_sub(1) != 1) return;
+  // The last idle thread took this event: another waits for the next, if the lane may
+  // grow (only here, on a saturated lane, does the request path start a thread), or else
+  // borrow.
+  if (dynamic_alive_.load() < options_.dynamic_threads) {
+    std::lock_guard lock(threads_mutex_);
+    if (stopping_ || dynamic_alive_.load() >= options_.dynamic_threads) return;
+    reap_finished();
+    try {
+      if (spawn(true)) return;
+    } catch (...) {
+      // Out of memory: borrow, or go on with the threads the lane has.
+    }
   }
+  if (lenders_.empty()) return;
+  std::shared_ptr<ServerLane> self = weak_from_this().lock();
+  if (!self) return;
+  for (const auto& weak : lenders_) {
+    if (auto lender = weak.lock(); lender && lender->lend(self)) return;
+  }
+}
+
+bool ServerLane::lend(const std::shared_ptr<ServerLane>& borrower) noexcept {
+  if (idle_.load() == 0 || reactor_.stopped()) return false;
+  {
+    std::lock_guard lock(lend_mutex_);
+    if (pending_borrower_) return false;
+    pending_borrower_ = borrower;
+  }
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const ssize_t n = ::write(lend_signal_.fd(), &one, sizeof one);
+  return true;
+}
+
+void ServerLane::serve_borrower() noexcept {
+  std::shared_ptr<ServerLane> borrower;
+  {
+    std::lock_guard lock(lend_mutex_);
+    borrower.swap(pending_borrower_);
+  }
+  if (!borrower) return;
+  // This thread is the borrower's now: its priority, its counters, its idle count.
+  if (borrower->options_.on_thread_start) borrower->options_.on_thread_start();
+  borrower->borrowed_.fetch_add(1);
+  borrower->idle_.fetch_add(1);
+  // It stays while the borrower has work for it and none of the borrower's own threads is
+  // idle again.
+  constexpr std::chrono::milliseconds linger{20};
+  while (!borrower->reactor_.stopped() && !reactor_.stopped()) {
+    bool ran = false;
+    try {
+      ran = borrower->reactor_.handle_events(linger);
+    } catch (...) {
+      ran = true;
+    }
+    if (!ran || borrower->idle_.load() > 1) break;
+  }
+  borrower->idle_.fetch_sub(1);
+  borrower->borrowed_.fetch_sub(1);
+  if (options_.on_thread_start) options_.on_thread_start();  // back to this lane
 }
 
 void ServerLane::handler_ends() noexcept { idle_.fetch_add(1); }

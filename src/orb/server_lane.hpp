@@ -3,7 +3,10 @@
 // makes one per thread pool lane; the orb layer knows no priorities, only the start hook.
 // Besides its static threads a lane may grow dynamic ones: when the last idle thread takes
 // a request, another is started (up to the limit), and a dynamic thread that has waited
-// the idle timeout without work ends.
+// the idle timeout without work ends. A lane that cannot grow may borrow instead: an idle
+// thread of a lender (a lower lane of its pool) becomes one of its threads (its start hook
+// runs again, so it takes the borrower's priority) until the borrower has no work for it,
+// then goes back, its own start hook restoring it.
 #pragma once
 
 #include <pthread.h>
@@ -21,6 +24,7 @@
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
 #include "transport/server_handlers.hpp"
+#include "transport/socket.hpp"
 
 namespace rtorb::orb {
 
@@ -35,7 +39,8 @@ struct LaneOptions {
   std::function<void()> on_thread_start;
 };
 
-class ServerLane final : private transport::DispatchObserver {
+class ServerLane final : public std::enable_shared_from_this<ServerLane>,
+                         private transport::DispatchObserver {
  public:
   // Listens and starts the static threads. Raises INITIALIZE initialize_listen_failed, or
   // NO_RESOURCES when a thread cannot be started.
@@ -52,6 +57,13 @@ class ServerLane final : private transport::DispatchObserver {
   std::size_t dynamic_threads() const noexcept {
     return dynamic_alive_.load(std::memory_order_relaxed);
   }
+  // Threads of other lanes serving this one now.
+  std::size_t borrowed_threads() const noexcept {
+    return borrowed_.load(std::memory_order_relaxed);
+  }
+  // Lanes this one may borrow from when it is saturated, asked in this order. Set before
+  // requests arrive.
+  void set_lenders(std::vector<std::weak_ptr<ServerLane>> lenders) { lenders_ = std::move(lenders); }
   // Stops accepting: connections already open keep being served.
   void stop_accepting() noexcept;
   // Makes the threads leave the loop (they end once their upcall returns).
@@ -71,6 +83,12 @@ class ServerLane final : private transport::DispatchObserver {
   bool spawn(bool dynamic);
   void serve(bool dynamic) noexcept;
   void reap_finished();  // joins threads that have ended; needs threads_mutex_
+  // Asks an idle thread of this lane to serve `borrower` for a while; false if none is idle
+  // or another request to lend is pending.
+  bool lend(const std::shared_ptr<ServerLane>& borrower) noexcept;
+  // On a thread of this lane woken to lend itself: serves the pending borrower.
+  void serve_borrower() noexcept;
+  class LendHandler;
 
   transport::Reactor reactor_;
   LaneOptions options_;
@@ -78,6 +96,11 @@ class ServerLane final : private transport::DispatchObserver {
   std::vector<transport::Reactor::HandlerId> acceptors_;
   std::atomic<std::size_t> idle_{0};  // threads waiting for work (or about to)
   std::atomic<std::size_t> dynamic_alive_{0};
+  std::atomic<std::size_t> borrowed_{0};
+  std::vector<std::weak_ptr<ServerLane>> lenders_;
+  transport::Socket lend_signal_;                   // eventfd: "a borrower is waiting"
+  std::mutex lend_mutex_;                           // guards pending_borrower_
+  std::shared_ptr<ServerLane> pending_borrower_;
   std::mutex threads_mutex_;  // guards threads_, stopping_, acceptors_ after construction
   std::vector<std::unique_ptr<Thread>> threads_;
   bool stopping_ = false;

@@ -84,12 +84,12 @@ class RtOrbImpl final : public RTCORBA::RTORB {
       std::uint32_t stacksize, const RTCORBA::ThreadpoolLanes& lanes, bool allow_borrowing,
       bool allow_request_buffering, std::uint32_t /*max_buffered_requests*/,
       std::uint32_t /*max_request_buffer_size*/) override {
-    // TODO(spec): borrowing and request buffering (docs/rt.md, "not yet").
-    if (allow_borrowing || allow_request_buffering) {
+    // TODO(spec): request buffering (docs/rt.md, "not yet").
+    if (allow_request_buffering) {
       raise<CORBA::NO_IMPLEMENT>(minor::no_implement_rt_feature,
-                                 "lane borrowing and request buffering are not implemented yet");
+                                 "request buffering is not implemented yet");
     }
-    return state_->create_threadpool(lanes, stacksize);
+    return state_->create_threadpool(lanes, stacksize, allow_borrowing);
   }
 
   void destroy_threadpool(RTCORBA::ThreadpoolId threadpool) override {

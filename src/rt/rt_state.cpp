@@ -42,6 +42,20 @@ void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
 
 Lane* current_lane() noexcept { return this_thread_lane; }
 
+namespace {
+
+// Each lane may borrow from the lanes below it, the nearest first (RT-CORBA 1.2: a lane
+// borrows only from lower-priority lanes).
+void lend_downwards(const Threadpool& pool) {
+  for (std::size_t i = 0; i < pool.lanes.size(); ++i) {
+    std::vector<std::weak_ptr<orb::ServerLane>> lenders;
+    for (std::size_t j = i; j-- > 0;) lenders.push_back(pool.lanes[j]->server_lane);
+    pool.lanes[i]->server_lane->set_lenders(std::move(lenders));
+  }
+}
+
+}  // namespace
+
 const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
   for (const auto& lane : lanes) {
     if (priority >= lane->band_low && priority <= lane->band_high) return *lane;
@@ -136,7 +150,7 @@ void RtState::set_thread_priority(RTCORBA::Priority priority) const {
 }
 
 RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
-                                                 std::size_t stack_size) {
+                                                 std::size_t stack_size, bool allow_borrowing) {
   check_lanes(wanted);
   auto pool = std::make_shared<Threadpool>();
   for (const auto& l : wanted) {
@@ -187,6 +201,7 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
     }
     throw;
   }
+  if (allow_borrowing) lend_downwards(*pool);
   std::lock_guard lock(mutex_);
   pool->id = next_pool_++;
   pools_.emplace(pool->id, pool);
@@ -225,6 +240,9 @@ std::vector<LaneStatistics> RtState::lane_statistics() const {
       s.dynamic_threads = lane->server_lane ? static_cast<std::uint32_t>(
                                                   lane->server_lane->dynamic_threads())
                                             : 0;
+      s.borrowed_threads = lane->server_lane ? static_cast<std::uint32_t>(
+                                                   lane->server_lane->borrowed_threads())
+                                             : 0;
       s.threads_busy = lane->busy.load(std::memory_order_relaxed);
       s.requests = lane->requests.load(std::memory_order_relaxed);
       s.priority_violations = lane->priority_violations.load(std::memory_order_relaxed);

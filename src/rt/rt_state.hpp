@@ -36,7 +36,7 @@ struct Lane {
   std::uint32_t static_threads = 0;
   std::uint32_t dynamic_threads = 0;  // at most
   orb::LaneId lane = orb::default_lane;
-  std::shared_ptr<const orb::ServerLane> server_lane;  // for its thread counts
+  std::shared_ptr<orb::ServerLane> server_lane;  // for its thread counts and lenders
   // Counters (lane_statistics); updated by the lane's own threads only, read by anyone.
   std::atomic<std::uint64_t> requests{0};
   std::atomic<std::uint32_t> busy{0};
@@ -87,7 +87,7 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list). `stack_size` in
   // bytes, 0 for the system's default.
   RTCORBA::ThreadpoolId create_threadpool(const RTCORBA::ThreadpoolLanes& lanes,
-                                          std::size_t stack_size);
+                                          std::size_t stack_size, bool allow_borrowing);
   void destroy_threadpool(RTCORBA::ThreadpoolId id);  // RTORB::InvalidThreadpool
   // Null for an unknown or destroyed id. A destroyed pool's lanes are closed, but the pool
   // lives as long as the ORB: POAs made with it may still read them.

@@ -29,7 +29,8 @@ struct LaneStatistics {
   RTCORBA::ThreadpoolId threadpool = 0;
   RTCORBA::Priority lane_priority = 0;
   std::uint32_t static_threads = 0;
-  std::uint32_t dynamic_threads = 0;  // alive now
+  std::uint32_t dynamic_threads = 0;   // alive now
+  std::uint32_t borrowed_threads = 0;  // of lower lanes, serving this one now
   std::uint32_t threads_busy = 0;     // in an upcall now
   std::uint64_t requests = 0;
   // Requests read or dispatched by a thread of a lane below their priority. Must stay 0.

@@ -197,13 +197,10 @@ TEST(RtThreadpool, BadLaneListsAreBadParam) {
   orb->destroy();
 }
 
-TEST(RtThreadpool, WhatIsNotBuiltYetSaysNoImplement) {
+TEST(RtThreadpool, RequestBufferingIsNotBuiltYetAndSaysNoImplement) {
   auto orb = make_orb();
   auto rt = rt_orb(orb);
   EXPECT_THROW(rt->create_threadpool(0, 1, 0, 10, true, 4, 0), CORBA::NO_IMPLEMENT);
-  EXPECT_THROW(rt->create_threadpool_with_lanes(0, {RTCORBA::ThreadpoolLane(10, 1, 0)}, true,
-                                                false, 0, 0),
-               CORBA::NO_IMPLEMENT);
   orb->destroy();
 }
 
@@ -373,4 +370,61 @@ TEST_F(LanesFixture, PriorityTransformsChangeARequestsPriorityOnBothSides) {
   EXPECT_EQ(call_at(probe, 6000).corba_priority(), 6000);  // declined on both sides
   EXPECT_EQ(requests_at(low), 1u);
   EXPECT_EQ(violations(), 0u);
+}
+
+namespace {
+
+// A SERVER_DECLARED object at 30000 on a pool whose high lane has one thread and whose
+// low lane (1000) has two; the high lane may borrow when `borrowing`.
+std::string serve_on_high_lane(const IDL::traits<CORBA::ORB>::ref_type& server, bool borrowing) {
+  const auto pool = rt_orb(server)->create_threadpool_with_lanes(
+      0, {RTCORBA::ThreadpoolLane(30000, 1, 0), RTCORBA::ThreadpoolLane(1000, 2, 0)}, borrowing,
+      false, 0, 0);
+  auto p = make_rt_poa(server, "p", RTCORBA::PriorityModel::SERVER_DECLARED, 30000, pool);
+  root_poa(server)->the_POAManager()->activate();
+  const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
+  return server->object_to_string(p->id_to_reference(id));
+}
+
+rtorb::rt::LaneStatistics lane_at(const IDL::traits<CORBA::ORB>::ref_type& server,
+                                  RTCORBA::Priority priority) {
+  for (const auto& lane : rtorb::rt::lane_statistics(*server))
+    if (lane.lane_priority == priority) return lane;
+  return {};
+}
+
+}  // namespace
+
+TEST(RtThreadpool, ABusyLaneBorrowsAnIdleLowerThreadAtItsOwnPriorityAndGivesItBack) {
+  auto server = make_orb();
+  auto client = make_orb();
+  const std::string ior = serve_on_high_lane(server, true);
+  std::atomic<std::int32_t> most{0};
+  std::thread callers([&] { most = hold_at_once(client, ior, 2, 600); });
+  // While both calls hold, one of the low lane's threads serves the high lane.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(lane_at(server, 30000).borrowed_threads, 1u);
+  callers.join();
+  EXPECT_EQ(most.load(), 2);
+  // Both requests were the high lane's, read at its priority by a thread of it: the lent
+  // thread took the high lane's identity, or the low lane would count a violation.
+  EXPECT_EQ(lane_at(server, 30000).requests, 2u);
+  EXPECT_EQ(lane_at(server, 1000).requests, 0u);
+  EXPECT_EQ(lane_at(server, 30000).priority_violations + lane_at(server, 1000).priority_violations,
+            0u);
+  for (int i = 0; i < 50 && lane_at(server, 30000).borrowed_threads > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(lane_at(server, 30000).borrowed_threads, 0u);  // given back
+  client->destroy();
+  server->destroy();
+}
+
+TEST(RtThreadpool, WithoutBorrowingABusyLaneServesOneRequestAtATime) {
+  auto server = make_orb();
+  auto client = make_orb();
+  EXPECT_EQ(hold_at_once(client, serve_on_high_lane(server, false), 2, 200), 1);
+  EXPECT_EQ(lane_at(server, 30000).borrowed_threads, 0u);
+  client->destroy();
+  server->destroy();
 }
