@@ -168,8 +168,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
       priority = hook->outbound(priority, target.profile.object_key);
     }
   }
-  const transport::CacheKey& cache_key =
-      priority == no_priority ? target.cache_key : target.cache_key_for(priority);
+  const transport::CacheKey& cache_key = target.cache_key_for(priority);
   // The connection comes first: whether this is its first request decides the contexts.
   // A collocated request needs none: the server side is given the code sets directly.
   bool first_request = !collocated;

@@ -48,7 +48,8 @@ struct Target {
   };
   std::vector<Route> routes;
 
-  // The connection for a request at `priority` (request_priority.hpp).
+  // The connection for a request at `priority` (request_priority.hpp); no_priority, in
+  // no band, gets cache_key.
   const transport::CacheKey& cache_key_for(std::int32_t priority) const noexcept {
     for (const Route& r : routes) {
       if (priority >= r.low && priority <= r.high) return r.cache_key;

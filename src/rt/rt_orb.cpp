@@ -5,6 +5,10 @@
 #include <rtorb/corba/raise.hpp>
 #include <rtorb/rt/extensions.hpp>
 
+#include <map>
+#include <mutex>
+#include <string>
+
 #include "orb/orb_core.hpp"
 #include "orb/request_priority.hpp"
 #include "rt/rt_mutex.hpp"
@@ -44,21 +48,21 @@ class RtOrbImpl final : public RTCORBA::RTORB {
 
   CORBA::object_reference<RTCORBA::Mutex> create_mutex() override { return make_rt_mutex(); }
   void destroy_mutex(CORBA::object_reference<RTCORBA::Mutex> the_mutex) override {
-    std::lock_guard lock(state_->names_mutex());
-    std::erase_if(state_->named_mutexes(), [&](const auto& entry) { return entry.second == the_mutex; });
+    std::lock_guard lock(names_mutex_);
+    std::erase_if(named_mutexes_, [&](const auto& entry) { return entry.second == the_mutex; });
   }
   CORBA::object_reference<RTCORBA::Mutex> create_named_mutex(const std::string& name,
                                                              bool& created_flag) override {
-    std::lock_guard lock(state_->names_mutex());
-    auto& slot = state_->named_mutexes()[name];
+    std::lock_guard lock(names_mutex_);
+    auto& slot = named_mutexes_[name];
     created_flag = !slot;
     if (!slot) slot = make_rt_mutex();
     return slot;
   }
   CORBA::object_reference<RTCORBA::Mutex> open_named_mutex(const std::string& name) override {
-    std::lock_guard lock(state_->names_mutex());
-    auto it = state_->named_mutexes().find(name);
-    if (it == state_->named_mutexes().end()) throw MutexNotFound();
+    std::lock_guard lock(names_mutex_);
+    auto it = named_mutexes_.find(name);
+    if (it == named_mutexes_.end()) throw MutexNotFound();
     return it->second;
   }
 
@@ -128,6 +132,8 @@ class RtOrbImpl final : public RTCORBA::RTORB {
 
  private:
   std::shared_ptr<RtState> state_;
+  std::mutex names_mutex_;  // guards named_mutexes_
+  std::map<std::string, CORBA::object_reference<RTCORBA::Mutex>> named_mutexes_;
 };
 
 RtState& state_of(CORBA::ORB& orb) {

@@ -95,11 +95,6 @@ class RtState final : public std::enable_shared_from_this<RtState>,
 
   std::vector<LaneStatistics> lane_statistics() const;
 
-  // Named mutexes (RTORB::create_named_mutex and open_named_mutex).
-  std::mutex& names_mutex() noexcept { return names_mutex_; }
-  std::map<std::string, CORBA::object_reference<RTCORBA::Mutex>>& named_mutexes() noexcept {
-    return named_mutexes_;
-  }
 
  private:
   orb::OrbCore& orb_;
@@ -117,9 +112,6 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   std::map<RTCORBA::ThreadpoolId, std::shared_ptr<Threadpool>> pools_;
   std::vector<std::shared_ptr<Threadpool>> retired_;
   RTCORBA::ThreadpoolId next_pool_ = 1;
-
-  std::mutex names_mutex_;
-  std::map<std::string, CORBA::object_reference<RTCORBA::Mutex>> named_mutexes_;
 };
 
 // The lane the calling thread belongs to; null for a thread of no lane.
