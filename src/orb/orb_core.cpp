@@ -263,8 +263,7 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
   connection.limits.max_message_size = options_.max_message_size;
   const std::string host =
       options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
-  auto lane = std::make_shared<ServerLane>(options, host, server_connections_->handler(),
-                                           connection);
+  auto lane = std::make_shared<ServerLane>(options, host, *server_connections_, connection);
   for (const auto& bound : lane->bound()) {
     debug(1, "lane listening on " + transport::format_endpoint(bound));
   }

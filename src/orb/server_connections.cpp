@@ -1,11 +1,13 @@
 #include "orb/server_connections.hpp"
 
 #include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
 
 #include <array>
 
 #include "giop/message_codec.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/request_buffer.hpp"
 #include "transport/fragmenting_send.hpp"
 
 namespace rtorb::orb {
@@ -60,17 +62,62 @@ class ConnectionChannel final : public ReplyChannel {
   std::size_t fragment_size_;
 };
 
+// Serves a request held by a lane's buffer, if its connection is still open: a connection
+// closed meanwhile (by its client, or with CloseConnection at shutdown, which tells the
+// client that the request was not served) has nobody to answer.
+void serve_held(OrbCore& orb, RequestBuffer& buffer) {
+  while (auto held = buffer.take()) {
+    if (held->connection->closed()) continue;
+    ConnectionChannel channel(*held->connection, orb.options().fragment_size);
+    buffer.serving_starts();
+    serve_message(orb, held->message, held->code_sets, channel);
+    buffer.serving_ends();
+  }
+}
+
+// On the thread that read `message` in a lane that buffers and has no thread to spare:
+// holds the request, or refuses it with TRANSIENT when the buffer is full. False for what
+// is not held (not a Request, or a connection nobody shares): it is served at once.
+bool hold_or_refuse(OrbCore& orb, RequestBuffer& buffer, transport::Connection& connection,
+                    std::span<const std::uint8_t> message, ConnectionCodeSets& code_sets) {
+  const auto contexts = request_service_contexts(orb, message, code_sets);
+  if (!contexts) return false;
+  auto shared = connection.weak_from_this().lock();
+  if (!shared) return false;
+  RequestBuffer::Held held{std::move(shared),
+                           std::vector<std::uint8_t>(message.begin(), message.end()),
+                           code_sets, buffer.priority_of(*contexts)};
+  if (!buffer.hold(std::move(held))) {
+    ConnectionChannel channel(connection, orb.options().fragment_size);
+    refuse_request(orb, message, channel,
+                   CORBA::TRANSIENT(minor::transient_request_buffer_full,
+                                    CORBA::CompletionStatus::COMPLETED_NO,
+                                    "the lane's request buffer is full"));
+  }
+  return true;
+}
+
 }  // namespace
 
-transport::MessageHandler ServerConnections::handler() {
-  return [state = ConnectionState(*this)](transport::Connection& connection,
-                                          std::span<const std::uint8_t> message) mutable {
+transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer) {
+  return [state = ConnectionState(*this), buffer](transport::Connection& connection,
+                                                  std::span<const std::uint8_t> message) mutable {
     state.connection = &connection;
-    state.owner->started(&connection, state.use);
     OrbCore& orb = state.owner->orb();
+    if (buffer != nullptr && !buffer->serve_at_once() &&
+        hold_or_refuse(orb, *buffer, connection, message, state.code_sets)) {
+      if (buffer->reader_serves()) serve_held(orb, *buffer);
+      return;
+    }
+    state.owner->started(&connection, state.use);
     ConnectionChannel channel(connection, orb.options().fragment_size);
+    if (buffer != nullptr) buffer->serving_starts();
     serve_message(orb, message, state.code_sets, channel, connection.rest());
     state.owner->finished(&connection, *state.use);
+    if (buffer != nullptr) {
+      buffer->serving_ends();
+      serve_held(orb, *buffer);
+    }
   };
 }
 

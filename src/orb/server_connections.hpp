@@ -6,13 +6,16 @@
 #include <rtorb/cdr/code_set.hpp>
 #include <rtorb/cdr/message_rest.hpp>
 #include <rtorb/cdr/output_stream.hpp>
+#include <rtorb/corba/exception.hpp>
 
 #include <cstdint>
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <span>
 
+#include "giop/service_context.hpp"
 #include "transport/connection.hpp"
 #include "transport/pi_mutex.hpp"
 #include "transport/server_handlers.hpp"
@@ -20,6 +23,7 @@
 namespace rtorb::orb {
 
 class OrbCore;
+class RequestBuffer;
 
 // Where the answer to a message goes.
 class ReplyChannel {
@@ -46,6 +50,17 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,
                    cdr::MessageRest* rest = nullptr) noexcept;
 
+// For a lane that holds requests back (RequestBuffer): the service contexts of `message`
+// if it is a Request (remembering the code sets it chooses in `state`, as serve_message
+// would), nullopt for any other message or one that serve_message should answer.
+std::optional<giop::ServiceContextList> request_service_contexts(
+    const OrbCore& orb, std::span<const std::uint8_t> message,
+    ConnectionCodeSets& state) noexcept;
+// Answers the Request `message` (request_service_contexts accepted it) with `reason`,
+// unless it expects no reply.
+void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
+                    ReplyChannel& channel, const CORBA::SystemException& reason) noexcept;
+
 // True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
 bool in_upcall_of(const OrbCore& orb) noexcept;
 
@@ -58,7 +73,8 @@ class ServerConnections {
   ServerConnections(const ServerConnections&) = delete;
   ServerConnections& operator=(const ServerConnections&) = delete;
 
-  transport::MessageHandler handler();
+  // With `buffer`, for a lane that holds requests it has no thread for (RequestBuffer).
+  transport::MessageHandler handler(RequestBuffer* buffer = nullptr);
   // Sends CloseConnection on every known connection with no request in progress and
   // closes it; the others are closed the same way once their request is answered
   // (CORBA 3.x, 15.5.1: a server closes only connections with nothing outstanding).

@@ -31,9 +31,13 @@ class ServerLane::LendHandler final : public transport::EventHandler {
   ServerLane& lane_;
 };
 ServerLane::ServerLane(const LaneOptions& options, const std::string& default_host,
-                       const transport::MessageHandler& handler,
+                       ServerConnections& connections,
                        const transport::ConnectionOptions& connection)
     : options_(options), lend_signal_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+  if (options.buffering.enabled) {
+    buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
+  }
+  const transport::MessageHandler handler = connections.handler(buffer_.get());
   if (!lend_signal_) raise<CORBA::NO_RESOURCES>(0, "cannot make a lane's eventfd");
   reactor_.set_observer(this);
   reactor_.add(std::make_unique<LendHandler>(*this));

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "orb/request_buffer.hpp"
 #include "transport/connection.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
@@ -37,6 +38,8 @@ struct LaneOptions {
   std::size_t stack_size = 0;  // bytes; 0: the system's default
   // Runs first on each of the lane's threads, static or dynamic.
   std::function<void()> on_thread_start;
+  // Requests the lane holds when no thread is free for them (RequestBuffer); off: none.
+  RequestBuffering buffering;
 };
 
 class ServerLane final : public std::enable_shared_from_this<ServerLane>,
@@ -45,8 +48,7 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   // Listens and starts the static threads. Raises INITIALIZE initialize_listen_failed, or
   // NO_RESOURCES when a thread cannot be started.
   ServerLane(const LaneOptions& options, const std::string& default_host,
-             const transport::MessageHandler& handler,
-             const transport::ConnectionOptions& connection);
+             ServerConnections& connections, const transport::ConnectionOptions& connection);
   ServerLane(const ServerLane&) = delete;
   ServerLane& operator=(const ServerLane&) = delete;
   ~ServerLane() { stop(); }
@@ -61,6 +63,9 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   std::size_t borrowed_threads() const noexcept {
     return borrowed_.load(std::memory_order_relaxed);
   }
+  // Requests held now, and refused (TRANSIENT) since the start, by the lane's buffer.
+  std::size_t buffered_requests() const noexcept { return buffer_ ? buffer_->held() : 0; }
+  std::uint64_t refused_requests() const noexcept { return buffer_ ? buffer_->refused() : 0; }
   // Lanes this one may borrow from when it is saturated, asked in this order. Set before
   // requests arrive.
   void set_lenders(std::vector<std::weak_ptr<ServerLane>> lenders) { lenders_ = std::move(lenders); }
@@ -95,6 +100,7 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   std::vector<transport::Endpoint> bound_;
   std::vector<transport::Reactor::HandlerId> acceptors_;
   std::atomic<std::size_t> idle_{0};  // threads waiting for work (or about to)
+  std::unique_ptr<RequestBuffer> buffer_;  // with options_.buffering only
   std::atomic<std::size_t> dynamic_alive_{0};
   std::atomic<std::size_t> borrowed_{0};
   std::vector<std::weak_ptr<ServerLane>> lenders_;

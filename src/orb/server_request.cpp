@@ -156,6 +156,13 @@ void remember_code_sets(const giop::ServiceContextList& contexts, ConnectionCode
   if (w != 0) state.code_sets.transmission_wchar = w;
 }
 
+giop::Message decode_for_server(const OrbCore& orb, std::span<const std::uint8_t> message,
+                               cdr::MessageRest* rest = nullptr) {
+  giop::DecodeOptions options;
+  options.limits.max_message_size = orb.options().max_message_size;
+  return giop::decode_message(message, options, rest);
+}
+
 void write_system_exception_reply(ServerRequestImpl& request, const CORBA::SystemException& e) {
   auto& os = request.start(giop::ReplyStatus::system_exception);
   giop::write_system_exception(os, giop::to_body(e));
@@ -255,9 +262,7 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    cdr::MessageRest* rest) noexcept {
   giop::Version version = giop::giop_1_2;
   try {
-    giop::DecodeOptions options;
-    options.limits.max_message_size = orb.options().max_message_size;
-    const giop::Message m = giop::decode_message(message, options, rest);
+    const giop::Message m = decode_for_server(orb, message, rest);
     version = m.header.version;
     switch (m.header.type) {
       case giop::MsgType::request:
@@ -282,6 +287,37 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
     orb.debug(1, std::string("server: ") + e.what());
   }
   send_message_error(version, channel);
+}
+
+std::optional<giop::ServiceContextList> request_service_contexts(
+    const OrbCore& orb, std::span<const std::uint8_t> message,
+    ConnectionCodeSets& state) noexcept {
+  try {
+    const giop::Message m = decode_for_server(orb, message);
+    if (m.header.type != giop::MsgType::request) return std::nullopt;
+    const auto& header = *m.get<giop::RequestHeader>();
+    if (m.header.version.minor >= 1) remember_code_sets(header.service_context, state);
+    return header.service_context;
+  } catch (...) {
+    return std::nullopt;  // serve_message answers what cannot be decoded
+  }
+}
+
+void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
+                    ReplyChannel& channel, const CORBA::SystemException& reason) noexcept {
+  try {
+    const giop::Message m = decode_for_server(orb, message);
+    const auto& header = *m.get<giop::RequestHeader>();
+    if (!giop::response_expected(header.response_flags)) return;
+    cdr::OutputStream os;
+    const auto start = giop::encode_reply(
+        os, m.header.version, {header.request_id, giop::ReplyStatus::system_exception, {}});
+    giop::write_system_exception(os, giop::to_body(reason));
+    giop::end_message(os, start);
+    channel.send(os);
+  } catch (...) {
+    // Decoded once already (request_service_contexts); only the channel can fail here.
+  }
 }
 
 }  // namespace rtorb::orb

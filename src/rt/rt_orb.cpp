@@ -86,14 +86,13 @@ class RtOrbImpl final : public RTCORBA::RTORB {
 
   RTCORBA::ThreadpoolId create_threadpool_with_lanes(
       std::uint32_t stacksize, const RTCORBA::ThreadpoolLanes& lanes, bool allow_borrowing,
-      bool allow_request_buffering, std::uint32_t /*max_buffered_requests*/,
-      std::uint32_t /*max_request_buffer_size*/) override {
-    // TODO(spec): request buffering (docs/rt.md, "not yet").
-    if (allow_request_buffering) {
-      raise<CORBA::NO_IMPLEMENT>(minor::no_implement_rt_feature,
-                                 "request buffering is not implemented yet");
-    }
-    return state_->create_threadpool(lanes, stacksize, allow_borrowing);
+      bool allow_request_buffering, std::uint32_t max_buffered_requests,
+      std::uint32_t max_request_buffer_size) override {
+    orb::RequestBuffering buffering;
+    buffering.enabled = allow_request_buffering;
+    buffering.max_requests = max_buffered_requests;
+    buffering.max_bytes = max_request_buffer_size;
+    return state_->create_threadpool(lanes, stacksize, allow_borrowing, buffering);
   }
 
   void destroy_threadpool(RTCORBA::ThreadpoolId threadpool) override {

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <set>
 
+#include "giop/service_context.hpp"
+#include "ior/encapsulation.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/request_priority.hpp"
 #include "orb/server_lane.hpp"
@@ -16,7 +18,7 @@ namespace {
 
 thread_local Lane* this_thread_lane = nullptr;
 
-void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
+void check_lanes(const RTCORBA::ThreadpoolLanes& lanes, const orb::RequestBuffering& buffering) {
   if (lanes.empty()) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool, "a thread pool needs a lane");
   }
@@ -35,6 +37,32 @@ void check_lanes(const RTCORBA::ThreadpoolLanes& lanes) {
                               "lane of priority " + std::to_string(lane.lane_priority()) +
                                   " has no threads");
     }
+    // One thread keeps reading while the others serve (orb/request_buffer.hpp): a lane
+    // of one thread could never hold a request.
+    if (buffering.enabled && lane.static_threads() + lane.dynamic_threads() < 2) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
+                              "request buffering needs lanes of two threads or more; lane " +
+                                  std::to_string(lane.lane_priority()) + " has one");
+    }
+  }
+  if (buffering.enabled && buffering.max_requests == 0 && buffering.max_bytes == 0) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
+                            "request buffering needs max_buffered_requests or "
+                            "max_request_buffer_size");
+  }
+}
+
+// The priority a held request is served in order of: its RTCorbaPriority, or else its
+// lane's (a SERVER_DECLARED object of a lane has the lane's priority).
+std::int32_t buffered_priority(const giop::ServiceContextList& contexts,
+                               RTCORBA::Priority lane_priority) noexcept {
+  const auto* context = giop::find_service_context(contexts, giop::service_id::rt_corba_priority);
+  if (context == nullptr) return lane_priority;
+  try {
+    cdr::InputStream is = ior::open_encapsulation(context->context_data);
+    return is.read_short();
+  } catch (const CORBA::SystemException&) {
+    return lane_priority;  // the upcall refuses it; its place in line does not matter
   }
 }
 
@@ -150,8 +178,9 @@ void RtState::set_thread_priority(RTCORBA::Priority priority) const {
 }
 
 RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
-                                                 std::size_t stack_size, bool allow_borrowing) {
-  check_lanes(wanted);
+                                                 std::size_t stack_size, bool allow_borrowing,
+                                                 const orb::RequestBuffering& buffering) {
+  check_lanes(wanted, buffering);
   auto pool = std::make_shared<Threadpool>();
   for (const auto& l : wanted) {
     auto lane = std::make_unique<Lane>();
@@ -177,6 +206,10 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
       options.dynamic_threads = lane->dynamic_threads;
       options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
       options.stack_size = stack_size;
+      options.buffering = buffering;
+      options.buffering.priority_of = [priority = lane->priority](const auto& contexts) {
+        return buffered_priority(contexts, priority);
+      };
       for (const auto& e : options_.lane_endpoints) {
         if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
       }
@@ -246,6 +279,10 @@ std::vector<LaneStatistics> RtState::lane_statistics() const {
       s.threads_busy = lane->busy.load(std::memory_order_relaxed);
       s.requests = lane->requests.load(std::memory_order_relaxed);
       s.priority_violations = lane->priority_violations.load(std::memory_order_relaxed);
+      if (lane->server_lane) {
+        s.buffered_requests = static_cast<std::uint32_t>(lane->server_lane->buffered_requests());
+        s.refused_requests = lane->server_lane->refused_requests();
+      }
       all.push_back(s);
     }
   }

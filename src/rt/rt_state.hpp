@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "orb/request_buffer.hpp"
 #include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
 #include "rt/native_priority.hpp"
@@ -84,10 +85,12 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   // refuses it.
   void set_thread_priority(RTCORBA::Priority priority) const;
 
-  // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list). `stack_size` in
-  // bytes, 0 for the system's default.
+  // Opens the lanes (BAD_PARAM bad_param_bad_threadpool for a bad list, or for buffering
+  // with no bound or a lane of one thread). `stack_size` in bytes, 0 for the system's
+  // default. `buffering`'s bounds apply to each lane; its priority_of is the rt layer's.
   RTCORBA::ThreadpoolId create_threadpool(const RTCORBA::ThreadpoolLanes& lanes,
-                                          std::size_t stack_size, bool allow_borrowing);
+                                          std::size_t stack_size, bool allow_borrowing,
+                                          const orb::RequestBuffering& buffering = {});
   void destroy_threadpool(RTCORBA::ThreadpoolId id);  // RTORB::InvalidThreadpool
   // Null for an unknown or destroyed id. A destroyed pool's lanes are closed, but the pool
   // lives as long as the ORB: POAs made with it may still read them.

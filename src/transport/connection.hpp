@@ -38,7 +38,9 @@ struct ConnectionOptions {
   std::size_t head_first_size = 64 * 1024;
 };
 
-class Connection {
+// Server connections are owned by a shared_ptr (ConnectionHandler), so that code serving a
+// request later can keep the connection open for its reply; client connections are not.
+class Connection : public std::enable_shared_from_this<Connection> {
  public:
   using MessageView = std::span<const std::uint8_t>;
 

@@ -48,7 +48,9 @@ class ConnectionHandler final : public EventHandler {
   // False when the peer broke the fragment rules (and has been answered and closed).
   bool deliver(std::span<const std::uint8_t> message);
 
-  std::unique_ptr<Connection> connection_;
+  // Shared: a request a lane holds back keeps its connection for the reply
+  // (Connection::weak_from_this) after this handler is gone.
+  std::shared_ptr<Connection> connection_;
   MessageHandler on_message_;
   giop::HeaderMode mode_;
   giop::FragmentAssembler assembler_;

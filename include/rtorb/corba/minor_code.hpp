@@ -130,5 +130,6 @@ inline constexpr std::uint32_t bad_param_bad_threadpool = rtorb_vmcid | 91;   //
 inline constexpr std::uint32_t bad_param_bad_rt_option = rtorb_vmcid | 92;    // -ORBPriorityMapping & co.
 inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 90;  // mapping refused
 inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // not built yet (docs/rt.md)
+inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
 
 }  // namespace rtorb::minor

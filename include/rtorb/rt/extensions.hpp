@@ -33,6 +33,8 @@ struct LaneStatistics {
   std::uint32_t borrowed_threads = 0;  // of lower lanes, serving this one now
   std::uint32_t threads_busy = 0;     // in an upcall now
   std::uint64_t requests = 0;
+  std::uint32_t buffered_requests = 0;  // held now, waiting for a thread
+  std::uint64_t refused_requests = 0;   // answered TRANSIENT: the buffer was full
   // Requests read or dispatched by a thread of a lane below their priority. Must stay 0.
   std::uint64_t priority_violations = 0;
 };

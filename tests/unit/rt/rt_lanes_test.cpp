@@ -197,13 +197,6 @@ TEST(RtThreadpool, BadLaneListsAreBadParam) {
   orb->destroy();
 }
 
-TEST(RtThreadpool, RequestBufferingIsNotBuiltYetAndSaysNoImplement) {
-  auto orb = make_orb();
-  auto rt = rt_orb(orb);
-  EXPECT_THROW(rt->create_threadpool(0, 1, 0, 10, true, 4, 0), CORBA::NO_IMPLEMENT);
-  orb->destroy();
-}
-
 TEST(RtThreadpool, PerLaneEndpointsComeFromTheCommandLine) {
   const std::uint16_t port = free_port();
   auto orb = make_orb({"-ORBLaneEndpoint", "500=iiop://127.0.0.1:" + std::to_string(port)});
