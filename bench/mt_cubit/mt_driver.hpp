@@ -38,6 +38,11 @@ struct DriverOptions {
   std::string orb;           // labels for the output ("rtorb", "omniorb"), set by the caller
   std::string model;         // "server_declared", "client_propagated", "default", "per_thread"
   bool scavenger = false;    // --scavenger: measure the CPU left to a SCHED_IDLE spinner
+  // --calls N: the high thread alone (--low 0) makes N calls back to back and the run ends
+  // (--seconds has no effect). Counting runs differ only in N, so whatever a process does
+  // besides them cancels out of (count at N2 - count at N1) / (N2 - N1)
+  // (bench/scripts/exp_mt_cubit.py); 0: the periodic run.
+  std::size_t calls = 0;
 };
 
 // One cube_octet call; throws on failure (a wrong result included).
@@ -194,6 +199,24 @@ inline void run_periodic(const Call& call, Nanos start, Nanos end, Nanos period,
   }
 }
 
+// The counted run (--calls): `calls` calls back to back from `start`, timed, with no sleep
+// and no allocation between them (the latencies are reserved), so a counting run sees the
+// ORB's work per call and nothing of the driver's. A call longer than a period misses.
+inline void run_counted(const Call& call, Nanos start, std::size_t calls, Nanos period,
+                        ThreadRecord& r) {
+  sleep_until(start);
+  for (std::size_t i = 1; i <= calls; ++i) {
+    const Nanos before = now();
+    const bool ok = try_call(call, i, r);
+    const Nanos after = now();
+    if (ok) {
+      r.latencies.emplace_back(after - before);
+      ++r.calls;
+    }
+    if (after - before > period) ++r.missed;
+  }
+}
+
 // Calls back to back from `start` until `end`.
 inline void run_flat_out(const Call& call, Nanos start, Nanos end, ThreadRecord& r) {
   sleep_until(start);
@@ -222,7 +245,9 @@ inline void client_thread(const ThreadSetup& setup, const DriverOptions& options
   line.ready.count_down();
   line.go.wait();
   if (!call) return;
-  if (high) {
+  if (high && options.calls > 0) {
+    run_counted(call, line.start, options.calls, period_of(options.high_rate_hz), r);
+  } else if (high) {
     run_periodic(call, line.start, line.end, period_of(options.high_rate_hz), true, r);
   } else if (options.low_rate_hz > 0) {
     run_periodic(call, line.start, line.end, period_of(options.low_rate_hz), false, r);
@@ -334,6 +359,7 @@ inline std::string to_json(const Result& r, const DriverOptions& o,
       .add("low_rate_hz", o.low_rate_hz)
       .add("high_rate_hz", o.high_rate_hz)
       .add("seconds", o.seconds)
+      .add("calls", std::uint64_t{o.calls})
       .add("high_sched", r.high_sched)
       .add("high", high)
       .add("low_calls_per_second", r.low_calls_per_second)
@@ -350,9 +376,14 @@ inline void print_table(const Result& r, const DriverOptions& o,
                         std::optional<std::uint64_t> violations) {
   char low_rate[32] = "flat out";
   if (o.low_rate_hz > 0) std::snprintf(low_rate, sizeof low_rate, "%g Hz", o.low_rate_hz);
-  std::printf("MT_Cubit %s/%s: 1 high thread at %g Hz (%s), %zu low at %s, %g s\n",
-              o.orb.c_str(), o.model.c_str(), o.high_rate_hz, r.high_sched.c_str(), o.low,
-              low_rate, o.seconds);
+  if (o.calls > 0) {
+    std::printf("MT_Cubit %s/%s: 1 high thread (%s), %zu calls back to back\n", o.orb.c_str(),
+                o.model.c_str(), r.high_sched.c_str(), o.calls);
+  } else {
+    std::printf("MT_Cubit %s/%s: 1 high thread at %g Hz (%s), %zu low at %s, %g s\n",
+                o.orb.c_str(), o.model.c_str(), o.high_rate_hz, r.high_sched.c_str(), o.low,
+                low_rate, o.seconds);
+  }
   std::printf("%8s %9s %9s %9s %9s %9s %7s %7s\n", "count", "p50 us", "p99 us", "max us",
               "mean us", "jitter us", "missed", "errors");
   const auto& h = r.high;
@@ -375,9 +406,10 @@ inline void print_table(const Result& r, const DriverOptions& o,
 
 }  // namespace detail
 
-// Consumes the driver's options (--low N, --low-rate HZ, --high-rate HZ, --seconds S, --json,
-// --scavenger) from argv, adjusting argc; the others stay in order for the caller to parse.
-// Throws std::invalid_argument for a missing or bad value.
+// Consumes the driver's options (--low N, --low-rate HZ, --high-rate HZ, --seconds S,
+// --calls N, --json, --scavenger) from argv, adjusting argc; the others stay in order for the
+// caller to parse. Throws std::invalid_argument for a missing or bad value, and for --calls
+// with low threads (their calls would be counted with the high thread's).
 inline DriverOptions parse_driver_options(int& argc, char* argv[]) {
   DriverOptions o;
   int kept = 1;
@@ -395,6 +427,8 @@ inline DriverOptions parse_driver_options(int& argc, char* argv[]) {
       o.high_rate_hz = detail::parse_number(arg, value());
     } else if (arg == "--seconds") {
       o.seconds = detail::parse_number(arg, value());
+    } else if (arg == "--calls") {
+      o.calls = detail::parse_count(arg, value());
     } else if (arg == "--json") {
       o.json = true;
     } else if (arg == "--scavenger") {
@@ -407,18 +441,23 @@ inline DriverOptions parse_driver_options(int& argc, char* argv[]) {
   argv[argc] = nullptr;
   if (o.high_rate_hz <= 0) detail::bad_option("--high-rate", "must be above 0");
   if (o.seconds <= 0) detail::bad_option("--seconds", "must be above 0");
+  if (o.calls > 0 && o.low > 0)
+    detail::bad_option("--calls", "runs the high thread alone (--low 0)");
   return o;
 }
 
 // Starts the high thread and options.low low threads; each makes its call and warms up with
-// one call, then all start together when the last is ready and run for options.seconds.
+// one call, then all start together when the last is ready and run for options.seconds (with
+// options.calls, the high thread alone makes that many calls).
 // Failed calls are counted, not fatal; a failed make_call is rethrown once all have stopped.
 inline Result run(const DriverOptions& options, const ThreadSetup& setup) {
   const std::size_t threads = options.low + 1;
   detail::StartLine line(threads);
   std::vector<detail::ThreadRecord> records(threads);
   records[0].latencies.reserve(
-      static_cast<std::size_t>(options.seconds * options.high_rate_hz) + 16);
+      options.calls > 0
+          ? options.calls
+          : static_cast<std::size_t>(options.seconds * options.high_rate_hz) + 16);
   std::vector<std::thread> workers;
   workers.reserve(threads);
   for (std::size_t t = 0; t < threads; ++t) {
@@ -452,8 +491,9 @@ inline Result run(const DriverOptions& options, const ThreadSetup& setup) {
 }
 
 // A table, or with options.json one JSON line: {"orb","model","low","low_rate_hz",
-// "high_rate_hz","seconds","high_sched","high":{"count","p50_us","p99_us","max_us",
-// "mean_us","jitter_us","missed_deadlines","errors","max_wakeup_late_us"},
+// "high_rate_hz","seconds","calls" (0 unless --calls),"high_sched","high":{"count",
+// "p50_us","p99_us","max_us","mean_us","jitter_us","missed_deadlines","errors",
+// "max_wakeup_late_us"},
 // "low_calls_per_second","low_errors","low_thread_calls_min","low_thread_calls_max",
 // "priority_violations" (null when the server does not count them),"scavenger_share"
 // (null without --scavenger)}. The first call error, if any, goes to stderr.

@@ -25,7 +25,7 @@ constexpr int high_priority = 90;
 [[noreturn]] void usage() {
   std::cerr << "usage: omni-mt-cubit-client --ior <IOR:...|corbaloc:...|file://F|F> "
                "[--model LABEL] [--low N] [--low-rate HZ] [--high-rate HZ] [--seconds S] "
-               "[--scavenger] [--json] [-ORB... omniORB options]\n";
+               "[--calls N] [--scavenger] [--json] [-ORB... omniORB options]\n";
   std::exit(2);
 }
 

@@ -1,5 +1,5 @@
 // rtorb-mt-cubit-client --ior-dir DIR --low N [--low-rate HZ] [--seconds S]
-//   [--model server_declared|client_propagated] [--json] [ORB options]
+//   [--model server_declared|client_propagated] [--calls N] [--json] [ORB options]
 // The paper's MT_Cubit client: one ORB, one high-priority thread calling cube_octet at 20 Hz
 // and N low-priority threads (mt_driver.hpp), against rtorb-mt-cubit-server's references.
 // server_declared: the high thread calls DIR/high.ior, the others DIR/low.ior;
@@ -51,7 +51,8 @@ int main(int argc, char* argv[]) {
     }
     if (dir.empty() || (options.model != "server_declared" && options.model != "client_propagated")) {
       std::cerr << "usage: rtorb-mt-cubit-client --ior-dir DIR --low N [--low-rate HZ] "
-                   "[--seconds S] [--model server_declared|client_propagated] [--json]\n";
+                   "[--seconds S] [--model server_declared|client_propagated] [--calls N] "
+                   "[--json]\n";
       return 2;
     }
     const bool propagated = options.model == "client_propagated";

@@ -2,7 +2,8 @@
 twoway cube_long call, client side and server side, for rtorb and omniORB, measured from
 outside: the LD_PRELOAD counter (bench/whitebox) and `strace -f -c`. Each figure is
 (count of a run of n2 calls - count of a run of n1 calls) / (calls difference), so start-up,
-warm-up and shutdown cancel."""
+warm-up and shutdown cancel. measure_workload counts any client and server pair this way
+(exp_mt_cubit counts a high-priority request with it)."""
 
 import json
 import os
@@ -38,9 +39,10 @@ def one_run(ctx, system, n, wrap):
         server.stop()
 
 
-def preload_counts(ctx, system, n):
+def preload_counts(ctx, tag, workload, n):
+    """workload(n, wrap) runs n calls, each side's argv and environment made by wrap."""
     lib = os.path.join(ctx.build, "lib", "librtorb-call-counter.so")
-    files = {side: f"{ctx.work}/count-{system}-{side}-{n}.json" for side in ("client", "server")}
+    files = {side: f"{ctx.work}/count-{tag}-{side}-{n}.json" for side in ("client", "server")}
     for f in files.values():
         if os.path.exists(f):
             os.unlink(f)
@@ -48,7 +50,7 @@ def preload_counts(ctx, system, n):
     def wrap(side, argv):
         return argv, dict(os.environ, LD_PRELOAD=lib, RTORB_COUNT_OUT=files[side])
 
-    one_run(ctx, system, n, wrap)
+    workload(n, wrap)
     return {side: json.loads(open(f).read().splitlines()[-1]) for side, f in files.items()}
 
 
@@ -65,13 +67,13 @@ def parse_strace(path):
     return counts
 
 
-def strace_counts(ctx, system, n):
-    files = {side: f"{ctx.work}/strace-{system}-{side}-{n}.txt" for side in ("client", "server")}
+def strace_counts(ctx, tag, workload, n):
+    files = {side: f"{ctx.work}/strace-{tag}-{side}-{n}.txt" for side in ("client", "server")}
 
     def wrap(side, argv):
         return ["strace", "-f", "-c", "-o", files[side]] + argv, None
 
-    one_run(ctx, system, n, wrap)
+    workload(n, wrap)
     return {side: parse_strace(f) for side, f in files.items()}
 
 
@@ -83,21 +85,28 @@ def per_call(a, b, calls):
     return round((b - a) / calls, 3)
 
 
-def measure(ctx, system):
-    rows = []
-    n1, n2 = (300, 1300) if ctx.quick else (1000, 6000)
-    c1, c2 = preload_counts(ctx, system, n1), preload_counts(ctx, system, n2)
+def heap_calls(counts):
+    return sum(counts[k] for k in ("malloc", "calloc", "realloc", "memalign"))
+
+
+def measure_workload(ctx, tag, workload, calls_made=calls_made, sizes=None):
+    """Per-call figures of one workload, {side: {mallocs_per_call, frees_per_call,
+    locks_per_call, syscalls_per_call, syscalls_by_name, top_syscalls}}: workload(n, wrap)
+    runs a server and a client of n calls (calls_made(n) of them in all, warm-up included);
+    sizes: ((n1, n2) counted, (m1, m2) under strace), by default the cubit client's."""
+    if sizes is None:
+        sizes = ((300, 1300), (200, 700)) if ctx.quick else ((1000, 6000), (300, 1800))
+    (n1, n2), (m1, m2) = sizes
+    c1, c2 = preload_counts(ctx, tag, workload, n1), preload_counts(ctx, tag, workload, n2)
     calls = calls_made(n2) - calls_made(n1)
     s1 = s2 = None
     if shutil.which("strace"):
-        m1, m2 = (200, 700) if ctx.quick else (300, 1800)
-        s1, s2 = strace_counts(ctx, system, m1), strace_counts(ctx, system, m2)
+        s1, s2 = strace_counts(ctx, tag, workload, m1), strace_counts(ctx, tag, workload, m2)
         strace_calls = calls_made(m2) - calls_made(m1)
+    sides = {}
     for side in ("client", "server"):
         a, b = c1[side], c2[side]
-        row = {"system": system, "side": side,
-               "mallocs_per_call": per_call(sum(a[k] for k in ("malloc", "calloc", "realloc", "memalign")),
-                                            sum(b[k] for k in ("malloc", "calloc", "realloc", "memalign")), calls),
+        row = {"mallocs_per_call": per_call(heap_calls(a), heap_calls(b), calls),
                "frees_per_call": per_call(a["free"], b["free"], calls),
                "locks_per_call": per_call(locks(a), locks(b), calls)}
         if s1 is not None:
@@ -108,8 +117,16 @@ def measure(ctx, system):
             row["syscalls_by_name"] = {k: v for k, v in by_name.items() if abs(v) >= 0.05}
             row["top_syscalls"] = ", ".join(f"{k} {v:g}" for k, v in sorted(
                 row["syscalls_by_name"].items(), key=lambda kv: -kv[1]))
-        rows.append(row)
-    return rows
+        sides[side] = row
+    return sides
+
+
+def measure(ctx, system):
+    def workload(n, wrap):
+        one_run(ctx, system, n, wrap)
+
+    sides = measure_workload(ctx, system, workload)
+    return [dict(system=system, side=side, **row) for side, row in sides.items()]
 
 
 def run_experiment(ctx):

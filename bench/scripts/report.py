@@ -262,6 +262,14 @@ def mt_scavenger_table(rows):
                   "high p50 µs", "low calls/s"], body)
 
 
+def mt_counts_table(counts):
+    body = [[r["config"], r["side"], r.get("mallocs_per_call"), r.get("frees_per_call"),
+             r.get("locks_per_call"), r.get("syscalls_per_call"), r.get("top_syscalls", "")]
+            for r in counts]
+    return table(["configuration", "side", "allocations", "frees", "locks", "system calls",
+                  "system calls by name"], body)
+
+
 def section_mt_cubit(data):
     out = ["## 7. MT_Cubit (priority inversion)", "",
            "One SCHED_FIFO client thread calls cube_octet at 20 Hz while N SCHED_OTHER client",
@@ -297,6 +305,18 @@ def section_mt_cubit(data):
                 "it can have at most one of them either way. A virtual CPU's speed drifts by",
                 "10-20 % from one half second to the next, so read it to ±0.2.", ""]
         out += mt_scavenger_table(all_rows)
+    if data.get("high_priority_counts"):
+        out += ["### Locks and allocations per high-priority request", "",
+                "The high thread alone (`--calls`, no low threads, unpinned) calls cube_octet",
+                "back to back against a fresh server, counted as in section 5: (count of a run",
+                "of N2 calls − count of N1 calls) / (N2 − N1), so start-up, warm-up and",
+                "shutdown cancel. Allocations are malloc, calloc, realloc and aligned",
+                "allocations; locks are pthread mutex lock/trylock and rwlock calls through the",
+                "PLT (rtorb's priority-inheriting PiMutex among them; locks glibc takes inside",
+                "itself are not seen); system calls from `strace -f -c`. rtorb's server side is",
+                "its high lane; omniORB's is omni-cubit-server (no priorities), its client's",
+                "high thread SCHED_FIFO.", ""]
+        out += mt_counts_table(data["high_priority_counts"])
     failures = data.get("failures", [])
     if failures:
         out += ["### Points that failed", ""]

@@ -171,8 +171,22 @@ def _mt_rtorb_checks(out, rows, config, placement, top, omni_best):
                      "{a:.0f}/s vs {b:.0f}/s (" + omni_best["config"] + ")", at_least=True)
 
 
+def _mt_count_checks(out, counts):
+    """rtorb's high-priority request, as the twoway call of whitebox_targets: no heap calls.
+    Not an issue 5 target, so reported apart."""
+    for r in counts:
+        allocs = r.get("mallocs_per_call")
+        if not r["config"].startswith("rtorb/") or allocs is None:
+            continue
+        out.append(_row("MT_Cubit: zero heap allocations per high-priority request",
+                        f"{r['config']} {r['side']}", allocs, "= 0", abs(allocs) < 0.01,
+                        f"{allocs:.2f} allocations, {r['locks_per_call']:.2f} locks per call",
+                        extra=True))
+
+
 def mt_cubit_targets(data):
     out = []
+    _mt_count_checks(out, data.get("high_priority_counts", []))
     rows = [r for r in data.get("rows", []) if not r.get("scavenger")]
     if not any(r["orb"] == "rtorb" for r in rows):
         failed = [f["error"] for f in data.get("failures", []) if f["config"].startswith("rtorb")]
