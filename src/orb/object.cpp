@@ -11,6 +11,7 @@
 
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/policy_manager.hpp"
 
 namespace CORBA {
 namespace {
@@ -82,6 +83,38 @@ object_reference<ORB> Object::_get_orb() {
   return core_->orb()->orb();
 }
 
+object_reference<Object> Object::_set_policy_overrides(const PolicyList& policies,
+                                                       SetOverrideType set_add) {
+  for (const auto& policy : policies) {
+    if (!policy) rtorb::raise<BAD_PARAM>(rtorb::minor::bad_param_nil_policy, "a nil policy");
+  }
+  if (!core_) {
+    rtorb::raise<INV_OBJREF>(rtorb::minor::inv_objref_no_profile, "a reference without a profile");
+  }
+  PolicyList overrides = core_->policy_overrides();
+  rtorb::orb::merge_policies(overrides, policies, set_add);
+  auto core = std::make_shared<rtorb::orb::ObjectCore>(core_->orb(), core_->reference(),
+                                                       core_->ior_data(), std::move(overrides));
+  return rtorb::orb::ProxyAccess::make<Object>(std::move(core));
+}
+
+PolicyList Object::_get_policy_overrides(const PolicyTypeSeq& types) {
+  return core_ ? rtorb::orb::select_policies(core_->policy_overrides(), types) : PolicyList{};
+}
+
+object_reference<Policy> Object::_get_client_policy(PolicyType type) {
+  const PolicyTypeSeq types{type};
+  if (auto mine = _get_policy_overrides(types); !mine.empty()) return mine.front();
+  if (auto thread = rtorb::orb::select_policies(rtorb::orb::thread_policy_overrides(), types);
+      !thread.empty()) {
+    return thread.front();
+  }
+  if (core_) {
+    if (auto orb = core_->orb()->orb_policy_overrides(types); !orb.empty()) return orb.front();
+  }
+  return nullptr;
+}
+
 bool LocalObject::_is_a(const std::string& repository_id) {
   return repository_id == object_id || repository_id == local_object_id;
 }
@@ -93,6 +126,21 @@ bool LocalObject::_is_equivalent(const object_reference<Object>& other) {
 std::uint32_t LocalObject::_hash(std::uint32_t maximum) {
   const auto address = reinterpret_cast<std::uintptr_t>(static_cast<Object*>(this));
   return bounded(static_cast<std::uint32_t>(address ^ (address >> 32)), maximum);
+}
+
+object_reference<Object> LocalObject::_set_policy_overrides(const PolicyList&, SetOverrideType) {
+  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
+                             "a local object has no policy overrides");
+}
+
+PolicyList LocalObject::_get_policy_overrides(const PolicyTypeSeq&) {
+  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
+                             "a local object has no policy overrides");
+}
+
+object_reference<Policy> LocalObject::_get_client_policy(PolicyType) {
+  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
+                             "a local object has no policy overrides");
 }
 
 bool PolicyManager::_is_a(const std::string& repository_id) {

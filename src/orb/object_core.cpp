@@ -11,6 +11,7 @@
 #include "ior/lane_band.hpp"
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
+#include "orb/client_policy.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_core.hpp"
 
@@ -119,11 +120,18 @@ void ObjectCore::open_connections() {
   for (const auto& route : t.routes) orb_->connections().acquire(route.cache_key);
 }
 
+namespace {
+std::atomic<std::uint64_t> next_reference_id{1};
+}  // namespace
+
 ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference reference,
-                       std::optional<cdr::IorData> wire)
-    : orb_(std::move(orb)), reference_(std::move(reference)) {
+                       std::optional<cdr::IorData> wire, CORBA::PolicyList overrides)
+    : orb_(std::move(orb)),
+      reference_(std::move(reference)),
+      overrides_(std::move(overrides)),
+      reference_id_(next_reference_id.fetch_add(1, std::memory_order_relaxed)) {
   ior_data_ = wire ? std::move(*wire) : ior::encode_reference(reference_);
-  original_ = choose_target(reference_);
+  original_ = make_target(reference_);
   target_.store(original_);
   // Stubs find the memo slot at the core's own address (direct_call.hpp).
   if (static_cast<void*>(static_cast<detail::DirectMemoSlot*>(this)) != static_cast<void*>(this))
@@ -147,8 +155,19 @@ const Target& ObjectCore::target(std::shared_ptr<const Target>& hold) const {
   return *hold;
 }
 
+std::shared_ptr<const Target> ObjectCore::make_target(
+    const ior::ObjectReference& reference) const {
+  auto chosen = choose_target(reference);
+  if (!chosen || overrides_.empty()) return chosen;
+  auto shaped = std::make_shared<Target>(*chosen);
+  for (const auto& handler : orb_->client_policy_handlers()) {
+    handler->shape_target(overrides_, reference_id_, *shaped);
+  }
+  return shaped;
+}
+
 void ObjectCore::forward(const ior::ObjectReference& to) {
-  auto t = choose_target(to);
+  auto t = make_target(to);
   if (!t) {
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");

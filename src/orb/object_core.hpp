@@ -4,6 +4,7 @@
 
 #include <rtorb/cdr/code_set.hpp>
 #include <rtorb/cdr/object_reference.hpp>
+#include <rtorb/corba/policy.hpp>
 #include <rtorb/orb/direct_call.hpp>
 
 #include <cstdint>
@@ -69,8 +70,10 @@ class ObjectCore : public detail::DirectMemoSlot {
   // `wire` is the IOR as received when there is one (kept byte for byte); otherwise the
   // reference is encoded here. Never raises for a reference without usable profiles: the
   // first invocation does (INV_OBJREF).
+  // `overrides`: the reference's client-side policy overrides (client_policy.hpp); the
+  // ORB's ClientPolicyHandlers shape its targets by them, and may raise for them.
   ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference reference,
-             std::optional<cdr::IorData> wire = std::nullopt);
+             std::optional<cdr::IorData> wire = std::nullopt, CORBA::PolicyList overrides = {});
   ObjectCore(const ObjectCore&) = delete;
   ObjectCore& operator=(const ObjectCore&) = delete;
 
@@ -78,6 +81,7 @@ class ObjectCore : public detail::DirectMemoSlot {
   const ior::ObjectReference& reference() const noexcept { return reference_; }
   // The wire form.
   const cdr::IorData& ior_data() const noexcept { return ior_data_; }
+  const CORBA::PolicyList& policy_overrides() const noexcept { return overrides_; }
 
   // Where the next request goes; raises INV_OBJREF inv_objref_no_profile if nowhere.
   // Lock-free (an atomic shared_ptr load).
@@ -106,6 +110,8 @@ class ObjectCore : public detail::DirectMemoSlot {
   DirectUpcall* refresh_direct_memo() noexcept;
 
  private:
+  // choose_target, then shaped by the client policy handlers for the overrides.
+  std::shared_ptr<const Target> make_target(const ior::ObjectReference& reference) const;
   // Points requests at `target` and unpublishes the direct memo.
   void retarget(std::shared_ptr<const Target> target, bool forwarded) noexcept;
   // A published memo and what keeps its pointers valid.
@@ -122,6 +128,8 @@ class ObjectCore : public detail::DirectMemoSlot {
   std::shared_ptr<OrbCore> orb_;
   ior::ObjectReference reference_;
   cdr::IorData ior_data_;
+  const CORBA::PolicyList overrides_;
+  const std::uint64_t reference_id_;  // unique in the process (ClientPolicyHandler)
   std::shared_ptr<const Target> original_;  // set once by the constructor
   std::atomic<std::shared_ptr<const Target>> target_;
   std::atomic<bool> forwarded_{false};  // target_ is not original_ (set with it)

@@ -254,6 +254,25 @@ std::vector<std::shared_ptr<ServerPolicyHandler>> OrbCore::server_policy_handler
   return policy_handlers_;
 }
 
+void OrbCore::add_client_policy_handler(std::shared_ptr<const ClientPolicyHandler> handler) {
+  std::lock_guard lock(mutex_);
+  client_policy_handlers_.push_back(std::move(handler));
+}
+
+std::vector<std::shared_ptr<const ClientPolicyHandler>> OrbCore::client_policy_handlers() const {
+  std::lock_guard lock(mutex_);
+  return client_policy_handlers_;
+}
+
+CORBA::PolicyList OrbCore::orb_policy_overrides(const CORBA::PolicyTypeSeq& types) const {
+  CORBA::object_reference<CORBA::PolicyManager> manager;
+  {
+    std::lock_guard lock(mutex_);
+    manager = policy_manager_;
+  }
+  return manager ? manager->get_policy_overrides(types) : CORBA::PolicyList{};
+}
+
 LaneId OrbCore::add_lane(const LaneOptions& options) {
   check_alive();
   if (shut_down()) {

@@ -34,6 +34,7 @@
 
 namespace rtorb::orb {
 
+class ClientPolicyHandler;
 class ObjectCore;
 class ServerConnections;
 class MultiplexedConnection;
@@ -116,6 +117,11 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   void add_server_policy_handler(std::shared_ptr<ServerPolicyHandler> handler);
   // The handlers, in registration order; safe to call from any thread.
   std::vector<std::shared_ptr<ServerPolicyHandler>> server_policy_handlers() const;
+  // A handler giving client-side policy overrides their meaning (client_policy.hpp).
+  void add_client_policy_handler(std::shared_ptr<const ClientPolicyHandler> handler);
+  std::vector<std::shared_ptr<const ClientPolicyHandler>> client_policy_handlers() const;
+  // The ORB-level overrides ("ORBPolicyManager") of `types`; every one for empty `types`.
+  CORBA::PolicyList orb_policy_overrides(const CORBA::PolicyTypeSeq& types) const;
   // Opens a server lane (server_lane.hpp): it accepts and serves at once, with the
   // handler every connection of this ORB has. Raises INITIALIZE initialize_listen_failed,
   // BAD_INV_ORDER after shutdown.
@@ -193,6 +199,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
   std::atomic<OutboundPriority*> outbound_priority_{nullptr};
   std::vector<std::shared_ptr<ServerPolicyHandler>> policy_handlers_;     // (mutex_)
+  std::vector<std::shared_ptr<const ClientPolicyHandler>> client_policy_handlers_;  // (mutex_)
   std::unique_ptr<ServerConnections> server_connections_;
   std::unique_ptr<transport::Reactor> reactor_;
   std::unique_ptr<transport::ServerThreadPool> pool_;

@@ -4,9 +4,8 @@
 #include <mutex>
 
 namespace rtorb::orb {
-namespace {
 
-CORBA::PolicyList select(const CORBA::PolicyList& from, const CORBA::PolicyTypeSeq& types) {
+CORBA::PolicyList select_policies(const CORBA::PolicyList& from, const CORBA::PolicyTypeSeq& types) {
   if (types.empty()) return from;
   CORBA::PolicyList out;
   for (const auto& p : from) {
@@ -16,7 +15,7 @@ CORBA::PolicyList select(const CORBA::PolicyList& from, const CORBA::PolicyTypeS
   return out;
 }
 
-void merge(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
+void merge_policies(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
            CORBA::SetOverrideType set_add) {
   if (set_add == CORBA::SetOverrideType::SET_OVERRIDE) into.clear();
   for (const auto& p : policies) {
@@ -27,16 +26,18 @@ void merge(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
   }
 }
 
+namespace {
+
 class OrbPolicyManager final : public CORBA::PolicyManager {
  public:
   CORBA::PolicyList get_policy_overrides(const CORBA::PolicyTypeSeq& types) override {
     std::lock_guard lock(mutex_);
-    return select(policies_, types);
+    return select_policies(policies_, types);
   }
   void set_policy_overrides(const CORBA::PolicyList& policies,
                             CORBA::SetOverrideType set_add) override {
     std::lock_guard lock(mutex_);
-    merge(policies_, policies, set_add);
+    merge_policies(policies_, policies, set_add);
   }
 
  private:
@@ -50,11 +51,11 @@ thread_local CORBA::PolicyList thread_policies;
 class ThreadPolicyCurrent final : public CORBA::PolicyCurrent {
  public:
   CORBA::PolicyList get_policy_overrides(const CORBA::PolicyTypeSeq& types) override {
-    return select(thread_policies, types);
+    return select_policies(thread_policies, types);
   }
   void set_policy_overrides(const CORBA::PolicyList& policies,
                             CORBA::SetOverrideType set_add) override {
-    merge(thread_policies, policies, set_add);
+    merge_policies(thread_policies, policies, set_add);
   }
 };
 
@@ -67,5 +68,7 @@ CORBA::object_reference<CORBA::PolicyManager> make_policy_manager() {
 CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current() {
   return CORBA::make_reference<ThreadPolicyCurrent>();
 }
+
+const CORBA::PolicyList& thread_policy_overrides() noexcept { return thread_policies; }
 
 }  // namespace rtorb::orb

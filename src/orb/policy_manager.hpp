@@ -1,5 +1,6 @@
 // The ORB's PolicyManager ("ORBPolicyManager") and PolicyCurrent: lists of overrides kept
-// per ORB and per thread. No policy is interpreted yet; they are stored and returned.
+// per ORB and per thread, and the list operations object-level overrides share with them.
+// The ORB core interprets no policy; layers above it do (client_policy.hpp).
 #pragma once
 
 #include <rtorb/corba/policy.hpp>
@@ -8,5 +9,13 @@ namespace rtorb::orb {
 
 CORBA::object_reference<CORBA::PolicyManager> make_policy_manager();
 CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current();
+
+// The policies of `from` whose type is in `types`; all of them for empty `types`.
+CORBA::PolicyList select_policies(const CORBA::PolicyList& from, const CORBA::PolicyTypeSeq& types);
+// Applies set_policy_overrides' rules to `into` (nil entries are skipped).
+void merge_policies(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
+                    CORBA::SetOverrideType set_add);
+// The calling thread's overrides (PolicyCurrent's list).
+const CORBA::PolicyList& thread_policy_overrides() noexcept;
 
 }  // namespace rtorb::orb

@@ -11,6 +11,7 @@
 
 #include "orb/orb_core.hpp"
 #include "orb/request_priority.hpp"
+#include "rt/rt_client_policies.hpp"
 #include "rt/rt_mutex.hpp"
 #include "rt/rt_policies.hpp"
 #include "rt/rt_server_qos.hpp"
@@ -152,6 +153,7 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
     core.register_initial_reference("RTORB", [rt_orb] { return rt_orb; });
     core.register_initial_reference("RTCurrent", [current] { return current; });
     core.add_server_policy_handler(make_rt_policy_handler(state));
+    core.add_client_policy_handler(make_rt_client_policies());
   };
 }
 

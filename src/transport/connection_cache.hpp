@@ -1,4 +1,4 @@
-// Client connections keyed by (endpoint, priority band, private flag), with a bound and
+// Client connections keyed by (endpoint, priority band, private owner), with a bound and
 // idle close (docs/transport.md).
 #pragma once
 
@@ -46,7 +46,9 @@ class CacheHint {
 struct CacheKey {
   Endpoint endpoint;
   std::int32_t priority_band = 0;   // RT CORBA banded connections; 0 = the default band
-  bool private_connection = false;  // RT CORBA private connections never share with others
+  // RT CORBA PrivateConnectionPolicy: the reference whose connections these are, which no
+  // other reference shares; 0 for connections every reference may share.
+  std::uint64_t private_owner = 0;
   CacheHint hint{};                 // not part of the value
   friend bool operator==(const CacheKey&, const CacheKey&) = default;
   friend auto operator<=>(const CacheKey&, const CacheKey&) = default;

@@ -119,7 +119,9 @@ inline constexpr std::uint32_t bad_operation_unknown = omg_vmcid | 2;           
 inline constexpr std::uint32_t bad_param_nil_servant = rtorb_vmcid | 80;        // nil where a servant is needed
 inline constexpr std::uint32_t bad_param_foreign_object_id = rtorb_vmcid | 81;  // SYSTEM_ID id not ours
 inline constexpr std::uint32_t bad_param_foreign_poa_manager = rtorb_vmcid | 82;  // create_POA: not ours
+inline constexpr std::uint32_t bad_param_nil_policy = rtorb_vmcid | 83;         // _set_policy_overrides
 inline constexpr std::uint32_t no_implement_interface = rtorb_vmcid | 80;       // _interface (no IFR)
+inline constexpr std::uint32_t no_implement_local_policies = rtorb_vmcid | 81;  // policy overrides of a local object
 inline constexpr std::uint32_t imp_limit_object_key = rtorb_vmcid | 80;         // POA path too deep/long
 inline constexpr std::uint32_t no_resources_reclamation = rtorb_vmcid | 80;     // no pthread key left
 
@@ -131,5 +133,6 @@ inline constexpr std::uint32_t bad_param_bad_rt_option = rtorb_vmcid | 92;    //
 inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 90;  // mapping refused
 inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // not built yet (docs/rt.md)
 inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
+inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
 
 }  // namespace rtorb::minor

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace CORBA {
 class Object;
@@ -23,6 +24,8 @@ namespace CORBA {
 
 class ORB;
 class Policy;
+using PolicyType = std::uint32_t;
+enum class SetOverrideType : std::uint32_t;  // policy.hpp
 
 // A reference to a (possibly remote) object. Proxies generated for interfaces derive from
 // it virtually; every proxy of one reference shares its ObjectCore (IOR, ORB, chosen
@@ -53,6 +56,21 @@ class Object {
   virtual bool _is_local() const { return false; }
   object_reference<ORB> _get_orb();
 
+  // Client-side policy overrides (CORBA 3.x, 8.3.10-8.3.12). A new reference to the same
+  // object whose invocations use `policies` before the thread's and the ORB's: SET_OVERRIDE
+  // replaces this reference's overrides, ADD_OVERRIDE adds to them (a policy replaces one
+  // of its type). This reference is unchanged. Raises BAD_PARAM bad_param_nil_policy for a
+  // nil policy, and what the layer that gives a policy its meaning raises for a policy that
+  // cannot apply (RT-CORBA: INV_POLICY for bands that make no sense).
+  virtual object_reference<Object> _set_policy_overrides(
+      const std::vector<object_reference<Policy>>& policies, SetOverrideType set_add);
+  // This reference's overrides of `types`; every one for an empty `types`.
+  virtual std::vector<object_reference<Policy>> _get_policy_overrides(
+      const std::vector<PolicyType>& types);
+  // The override of `type` an invocation on this reference now uses: the reference's,
+  // else the calling thread's (PolicyCurrent), else the ORB's (PolicyManager); nil if none.
+  virtual object_reference<Policy> _get_client_policy(PolicyType type);
+
  protected:
   Object() = default;  // for local objects and for virtual bases of proxies
   explicit Object(std::shared_ptr<rtorb::orb::ObjectCore> core) noexcept : core_(std::move(core)) {}
@@ -76,6 +94,13 @@ class LocalObject : public virtual Object {
   std::uint32_t _hash(std::uint32_t maximum) override;
   std::string _repository_id() override { return {}; }
   bool _is_local() const override { return true; }
+  // A local object has no invocations to apply policies to: NO_IMPLEMENT
+  // no_implement_local_policies (CORBA 3.x, 8.3.14).
+  object_reference<Object> _set_policy_overrides(const std::vector<object_reference<Policy>>&,
+                                                 SetOverrideType) override;
+  std::vector<object_reference<Policy>> _get_policy_overrides(
+      const std::vector<PolicyType>& types) override;
+  object_reference<Policy> _get_client_policy(PolicyType type) override;
 };
 
 }  // namespace CORBA

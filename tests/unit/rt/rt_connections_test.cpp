@@ -1,6 +1,8 @@
 // Connections chosen by priority: one per lane of an rtorb server, one per band of a
 // PriorityBandedConnectionPolicy, opened ahead of time by _validate_connection or
 // -ORBPreconnect, and reused by the calls that follow.
+#include <rtorb/corba/minor_code.hpp>
+
 #include <thread>
 
 #include "orb/orb_core.hpp"
@@ -95,5 +97,68 @@ TEST(RtConnections, PreconnectToNowhereStillGivesTheReference) {
   EXPECT_TRUE(object);
   CORBA::PolicyList inconsistent;
   EXPECT_THROW(object->_validate_connection(inconsistent), CORBA::TRANSIENT);
+  client->destroy();
+}
+
+TEST_F(ConnectionsFixture, APrivateReferenceHasConnectionsOfItsOwn) {
+  auto client = make_orb();
+  const std::string ior = publish(false);
+  auto shared = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+  auto also_shared = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+  const CORBA::PolicyList private_connection{rt_orb(client)->create_private_connection_policy()};
+  auto mine = IDL::traits<PriorityProbe>::narrow(
+      shared->_set_policy_overrides(private_connection, CORBA::SetOverrideType::ADD_OVERRIDE));
+  auto yours = IDL::traits<PriorityProbe>::narrow(
+      shared->_set_policy_overrides(private_connection, CORBA::SetOverrideType::ADD_OVERRIDE));
+  ASSERT_TRUE(mine && yours);
+  call_at(shared, client, 500);
+  call_at(also_shared, client, 500);
+  EXPECT_EQ(connections_of(client), 1u);  // two references, one connection
+  call_at(mine, client, 500);
+  EXPECT_EQ(connections_of(client), 2u);
+  call_at(yours, client, 500);
+  EXPECT_EQ(connections_of(client), 3u);
+  call_at(mine, client, 600);  // the same band: its own connection again
+  call_at(yours, client, 700);
+  EXPECT_EQ(connections_of(client), 3u);
+  call_at(mine, client, 20000);  // the other band, privately too
+  EXPECT_EQ(connections_of(client), 4u);
+  client->destroy();
+}
+
+TEST_F(ConnectionsFixture, ClientSideBandsGiveAConnectionPerBandWhereTheServerNamesNone) {
+  auto client = make_orb();
+  const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
+  auto plain = IDL::traits<PriorityProbe>::narrow(
+      client->string_to_object(server->object_to_string(root->id_to_reference(id))));
+  auto banded = IDL::traits<PriorityProbe>::narrow(plain->_set_policy_overrides(
+      {rt_orb(client)->create_priority_banded_connection_policy(
+          {RTCORBA::PriorityBand(0, 99), RTCORBA::PriorityBand(100, 32767)})},
+      CORBA::SetOverrideType::ADD_OVERRIDE));
+  call_at(banded, client, 50);
+  call_at(banded, client, 60);
+  EXPECT_EQ(connections_of(client), 1u);
+  call_at(banded, client, 150);
+  EXPECT_EQ(connections_of(client), 2u);
+  call_at(plain, client, 150);  // the reference without bands: the default connection
+  EXPECT_EQ(connections_of(client), 3u);
+  client->destroy();
+}
+
+TEST_F(ConnectionsFixture, ClientBandsThatAreNoBandsAreInvPolicy) {
+  auto client = make_orb();
+  auto probe = client->string_to_object(publish(false));
+  auto rt_client = rt_orb(client);
+  for (const RTCORBA::PriorityBands& bands :
+       {RTCORBA::PriorityBands{}, RTCORBA::PriorityBands{RTCORBA::PriorityBand(10, 5)},
+        RTCORBA::PriorityBands{RTCORBA::PriorityBand(-3, 5)}}) {
+    try {
+      probe->_set_policy_overrides({rt_client->create_priority_banded_connection_policy(bands)},
+                                   CORBA::SetOverrideType::ADD_OVERRIDE);
+      ADD_FAILURE() << "no INV_POLICY";
+    } catch (const CORBA::INV_POLICY& e) {
+      EXPECT_EQ(e.minor(), rtorb::minor::inv_policy_bad_bands);
+    }
+  }
   client->destroy();
 }

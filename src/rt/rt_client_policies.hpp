@@ -1,0 +1,17 @@
+// RT-CORBA's client-side policies on a reference (Object::_set_policy_overrides), through
+// the ORB core's ClientPolicyHandler seam (orb/client_policy.hpp).
+#pragma once
+
+#include <memory>
+
+#include "orb/client_policy.hpp"
+
+namespace rtorb::rt {
+
+// PrivateConnectionPolicy: the reference's connections are its own, shared with no other
+// reference. PriorityBandedConnectionPolicy: one connection per band, where the server's
+// IOR names no lanes or bands of its own (the server's choice wins); INV_POLICY
+// inv_policy_bad_bands for an empty list or a band that is not one.
+std::shared_ptr<const orb::ClientPolicyHandler> make_rt_client_policies();
+
+}  // namespace rtorb::rt
