@@ -235,7 +235,10 @@ void InvocationState::send_collocated(const Target& target, const cdr::OutputStr
   const auto bytes = contiguous(request, large_request);
   ConnectionCodeSets code_sets{target.code_sets};  // what a CodeSets context would say
   CollocatedChannel channel(collocated_block, collocated_large);
-  serve_message(orb, bytes, code_sets, channel);
+  {
+    CollocatedServing in_process;
+    serve_message(orb, bytes, code_sets, channel);
+  }
   if (!response_expected) return;
   if (channel.reply().empty()) {
     raise<CORBA::INTERNAL>(0, "collocated request produced no reply",

@@ -200,7 +200,20 @@ bool OrbCore::is_own_endpoint(std::string_view host, std::uint16_t port) const {
   for (const auto& e : published_) {
     if (e.port == port && e.host == host) return true;
   }
+  if (const auto lanes = lane_published_.load(std::memory_order_acquire)) {
+    for (const auto& e : *lanes) {
+      if (e.port == port && e.host == host) return true;
+    }
+  }
   return false;
+}
+
+void OrbCore::republish_lane_endpoints() {
+  auto all = std::make_shared<std::vector<transport::Endpoint>>();
+  for (const auto& [id, lane] : lanes_) {
+    for (const auto& bound : lane->bound()) all->push_back({host_for(bound), bound.port});
+  }
+  lane_published_.store(std::move(all), std::memory_order_release);
 }
 
 std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
@@ -289,6 +302,7 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
   std::lock_guard lock(lanes_mutex_);
   const LaneId id = next_lane_++;
   lanes_.emplace(id, std::move(lane));
+  republish_lane_endpoints();
   return id;
 }
 
@@ -300,6 +314,7 @@ void OrbCore::remove_lane(LaneId id) {
     if (it == lanes_.end()) return;
     lane = std::move(it->second);
     lanes_.erase(it);
+    republish_lane_endpoints();
   }
   lane->stop();
 }

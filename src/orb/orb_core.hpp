@@ -209,6 +209,10 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // Server lanes (add_lane), after everything their threads use: destroyed (joined) first.
   mutable std::mutex lanes_mutex_;  // guards lanes_, next_lane_
   std::map<LaneId, std::shared_ptr<ServerLane>> lanes_;
+  // Every lane's published endpoints, replaced whole (under lanes_mutex_) as lanes come
+  // and go, so is_own_endpoint reads them without a lock.
+  std::atomic<std::shared_ptr<const std::vector<transport::Endpoint>>> lane_published_;
+  void republish_lane_endpoints();  // needs lanes_mutex_
   LaneId next_lane_ = default_lane + 1;
 };
 

@@ -61,6 +61,18 @@ std::optional<giop::ServiceContextList> request_service_contexts(
 void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
                     ReplyChannel& channel, const CORBA::SystemException& reason) noexcept;
 
+// Around serving a collocated request on the caller's thread (serving_collocated_request).
+class CollocatedServing {
+ public:
+  CollocatedServing() noexcept;
+  CollocatedServing(const CollocatedServing&) = delete;
+  CollocatedServing& operator=(const CollocatedServing&) = delete;
+  ~CollocatedServing();
+
+ private:
+  bool previous_;
+};
+
 // True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
 bool in_upcall_of(const OrbCore& orb) noexcept;
 

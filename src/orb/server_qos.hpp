@@ -33,6 +33,10 @@ struct ReferenceLayout {
   ior::TaggedComponentSeq components;
 };
 
+// True while the calling thread serves a collocated request: one made in this process and
+// served on the caller's thread, which no lane read from a connection.
+bool serving_collocated_request() noexcept;
+
 class ServerQos {
  public:
   virtual ~ServerQos() = default;

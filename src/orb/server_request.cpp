@@ -17,11 +17,13 @@
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/server_connections.hpp"
+#include "orb/server_qos.hpp"
 
 namespace rtorb::orb {
 namespace {
 
 thread_local const OrbCore* current_upcall_orb = nullptr;
+thread_local bool collocated_request = false;
 
 // Marks the calling thread as inside an upcall of `orb` (shutdown needs to know).
 class UpcallScope {
@@ -256,6 +258,14 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
 }  // namespace
 
 bool in_upcall_of(const OrbCore& orb) noexcept { return current_upcall_orb == &orb; }
+
+bool serving_collocated_request() noexcept { return collocated_request; }
+
+CollocatedServing::CollocatedServing() noexcept : previous_(collocated_request) {
+  collocated_request = true;
+}
+
+CollocatedServing::~CollocatedServing() { collocated_request = previous_; }
 
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,

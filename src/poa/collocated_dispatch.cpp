@@ -27,6 +27,9 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
                                 orb::FunctionRef<bool(orb::DirectUpcall*)> call,
                                 reclamation::ReadSection& reading) {
   // HOLDING, DISCARDING, INACTIVE and servants without a generated skeleton: marshaled.
+  // So is every upcall of a POA with a QoS, which needs the request (its priority and
+  // contexts) to run it at the right priority.
+  if (policies_.qos) return false;
   std::shared_ptr<PoaImpl> self;  // the slow path's reference; goes last
   struct Leave {  // pairs a successful try_enter
     PoaManagerImpl* manager = nullptr;

@@ -29,7 +29,8 @@ orb::DirectBinding PoaSystem::direct_binding(std::span<const std::uint8_t> key) 
 }
 
 orb::DirectBinding PoaImpl::direct_binding(const ParsedKey& key) noexcept {
-  if (!policies_.retain() || policies_.single_thread()) return {};
+  // A POA with a QoS (RT-CORBA priorities) runs its upcalls through it: marshaled.
+  if (!policies_.retain() || policies_.single_thread() || policies_.qos) return {};
   if (!manager_->try_enter()) return {};
   orb::DirectBinding binding;
   {

@@ -118,7 +118,8 @@ class RtServerQos final : public orb::ServerQos {
       raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
                                     "the priority mapping cannot map " + std::to_string(priority));
     }
-    LaneScope counted(current_lane(), priority);
+    // A collocated request runs on its caller's thread: no lane read it.
+    LaneScope counted(orb::serving_collocated_request() ? nullptr : current_lane(), priority);
     PriorityScope at(*native, priority);
     upcall();
   }

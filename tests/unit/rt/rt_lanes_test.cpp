@@ -421,3 +421,60 @@ TEST(RtThreadpool, WithoutBorrowingABusyLaneServesOneRequestAtATime) {
   client->destroy();
   server->destroy();
 }
+
+namespace {
+
+// Calls `probe` (an object of the calling ORB itself, on one of its lanes) from a thread
+// at `caller`: the collocated upcall runs on that thread; returns what it saw and the
+// thread's priority after the call.
+std::pair<PriorityProbe::Scheduling, RTCORBA::Priority> collocated_call(
+    const IDL::traits<CORBA::ORB>::ref_type& orb, const IDL::traits<PriorityProbe>::ref_type& probe,
+    RTCORBA::Priority caller) {
+  std::pair<PriorityProbe::Scheduling, RTCORBA::Priority> result;
+  std::thread t([&] {
+    auto current = rt_current(orb);
+    current->the_priority(caller);
+    result.first = probe->upcall_scheduling();
+    result.second = current->the_priority();
+  });
+  t.join();
+  return result;
+}
+
+}  // namespace
+
+TEST(RtCollocation, ACollocatedCallRunsAtTheObjectsPriorityInEveryCollocationMode) {
+  for (const char* mode : {"thru_poa", "direct"}) {
+    SCOPED_TRACE(mode);
+    auto server = make_orb({"-ORBCollocation", mode});
+    RT_TEST_NEEDS_REAL_TIME(server);
+    auto rt = rt_orb(server);
+    const auto pool = rt->create_threadpool_with_lanes(
+        0, {RTCORBA::ThreadpoolLane(high, 1, 0), RTCORBA::ThreadpoolLane(low, 1, 0)}, false,
+        false, 0, 0);
+    root_poa(server)->the_POAManager()->activate();
+    auto declared = make_rt_poa(server, "declared", RTCORBA::PriorityModel::SERVER_DECLARED, high, pool);
+    auto propagated =
+        make_rt_poa(server, "propagated", RTCORBA::PriorityModel::CLIENT_PROPAGATED, low, pool);
+    auto probe_of = [&](const IDL::traits<PortableServer::POA>::ref_type& p) {
+      const auto id = p->activate_object(CORBA::make_reference<ProbeServant>());
+      return IDL::traits<PriorityProbe>::narrow(p->id_to_reference(id));
+    };
+    // SERVER_DECLARED: the object's priority, on the caller's thread, then the caller's own.
+    const auto [s, after] = collocated_call(server, probe_of(declared), 5000);
+    EXPECT_EQ(s.corba_priority(), high);
+    EXPECT_EQ(s.native_priority(), linear_fifo(high));
+    EXPECT_EQ(after, 5000);
+    // CLIENT_PROPAGATED: the caller's.
+    const auto [p, unchanged] = collocated_call(server, probe_of(propagated), 7000);
+    EXPECT_EQ(p.corba_priority(), 7000);
+    EXPECT_EQ(p.native_priority(), linear_fifo(7000));
+    EXPECT_EQ(unchanged, 7000);
+    // In process: no lane read or counted either request.
+    for (const auto& lane : rtorb::rt::lane_statistics(*server)) {
+      EXPECT_EQ(lane.requests, 0u);
+      EXPECT_EQ(lane.priority_violations, 0u);
+    }
+    server->destroy();
+  }
+}
