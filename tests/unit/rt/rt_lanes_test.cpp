@@ -478,3 +478,45 @@ TEST(RtCollocation, ACollocatedCallRunsAtTheObjectsPriorityInEveryCollocationMod
     server->destroy();
   }
 }
+
+TEST(RtPersistentIor, APersistentReferenceReachesItsLaneAgainAfterTheServerRestarts) {
+  const std::uint16_t port = free_port();
+  const std::vector<std::string> options = {
+      "-ORBLaneEndpoint", std::to_string(high) + "=iiop://127.0.0.1:" + std::to_string(port)};
+  // One server life: a PERSISTENT, USER_ID, SERVER_DECLARED POA on a pool whose high lane
+  // listens on a fixed port; returns the object's IOR.
+  auto serve = [&](const IDL::traits<CORBA::ORB>::ref_type& server) {
+    auto rt = rt_orb(server);
+    auto root = root_poa(server);
+    const auto pool = rt->create_threadpool_with_lanes(
+        0, {RTCORBA::ThreadpoolLane(high, 1, 0), RTCORBA::ThreadpoolLane(low, 1, 0)}, false,
+        false, 0, 0);
+    auto poa = root->create_POA(
+        "persistent", root->the_POAManager(),
+        {rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED, high),
+         rt->create_threadpool_policy(pool),
+         root->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
+         root->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)});
+    root->the_POAManager()->activate();
+    const auto id = PortableServer::string_to_ObjectId("probe");
+    poa->activate_object_with_id(id, CORBA::make_reference<ProbeServant>());
+    return server->object_to_string(poa->id_to_reference(id));
+  };
+  auto client = make_orb();
+  auto first = make_orb(options);
+  RT_TEST_NEEDS_REAL_TIME(first);
+  const std::string ior = serve(first);
+  auto probe = IDL::traits<PriorityProbe>::narrow(client->string_to_object(ior));
+  EXPECT_EQ(probe->upcall_scheduling().native_priority(), linear_fifo(high));
+  first->destroy();
+
+  auto second = make_orb(options);
+  serve(second);
+  // The old reference (its key names the earlier instance; the POA is found by its path),
+  // through a new connection to the new server's lane.
+  const auto s = probe->upcall_scheduling();
+  EXPECT_EQ(s.corba_priority(), high);
+  EXPECT_EQ(s.native_priority(), linear_fifo(high));
+  second->destroy();
+  client->destroy();
+}
