@@ -67,6 +67,7 @@ inline constexpr std::uint32_t bad_param_bad_discriminator = rtorb_vmcid | 41;  
 // Raised by the transport layer (its range is 40-49; BAD_PARAM uses 50-59 because
 // generated code holds BAD_PARAM 40-49).
 inline constexpr std::uint32_t bad_param_bad_endpoint = rtorb_vmcid | 50;            // iiop://host:port syntax
+inline constexpr std::uint32_t bad_param_bad_endpoint_option = rtorb_vmcid | 51;     // iiop://h:p/OPTION unknown
 inline constexpr std::uint32_t transient_unknown_host = rtorb_vmcid | 40;            // getaddrinfo failed
 inline constexpr std::uint32_t transient_connect_failed = rtorb_vmcid | 41;          // refused, unreachable
 inline constexpr std::uint32_t transient_connect_timeout = rtorb_vmcid | 42;         // connect took too long
