@@ -69,7 +69,7 @@ transport::MessageHandler ServerConnections::handler() {
     state.owner->started(&connection, state.use);
     OrbCore& orb = state.owner->orb();
     ConnectionChannel channel(connection, orb.options().fragment_size);
-    serve_message(orb, message, state.code_sets, channel, connection.rest());
+    serve_message(orb, message, state.code_sets, channel, connection.rest(), connection.mode());
     state.owner->finished(&connection, *state.use);
   };
 }
@@ -77,7 +77,7 @@ transport::MessageHandler ServerConnections::handler() {
 void ServerConnections::say_close(transport::Connection& connection) noexcept {
   try {
     cdr::OutputStream os;
-    const auto start = giop::encode_close_connection(os, giop::giop_1_2);
+    const auto start = giop::encode_close_connection(os, {giop::giop_1_2, connection.mode()});
     giop::end_message(os, start);
     connection.send(os);
   } catch (...) {

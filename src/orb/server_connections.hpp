@@ -41,10 +41,12 @@ struct ConnectionCodeSets {
 // Serves one whole (reassembled) message: Request, LocateRequest, CancelRequest,
 // CloseConnection, MessageError; anything else or a malformed message is answered with
 // MessageError and the channel is closed. With `rest`, the message is still arriving (see
-// giop::decode_message). Never throws.
+// giop::decode_message). `mode`: how the connection frames messages (its endpoint's); the
+// answer is framed the same way. Never throws.
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,
-                   cdr::MessageRest* rest = nullptr) noexcept;
+                   cdr::MessageRest* rest = nullptr,
+                   giop::HeaderMode mode = giop::HeaderMode::standard) noexcept;
 
 // True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
 bool in_upcall_of(const OrbCore& orb) noexcept;

@@ -37,6 +37,9 @@ struct LaneOptions {
   std::size_t stack_size = 0;  // bytes; 0: the system's default
   // Runs first on each of the lane's threads, static or dynamic.
   std::function<void()> on_thread_start;
+  // What the lane's accepted sockets are set up with, read at each accept (so it may change
+  // while the lane runs); null: the ORB's -ORBSocketOptions.
+  std::shared_ptr<transport::SocketOptionsCell> socket_options;
 };
 
 class ServerLane final : public std::enable_shared_from_this<ServerLane>,

@@ -48,11 +48,11 @@ class ServerRequestImpl final : public ServerRequest {
  public:
   using ServerRequest::set_object_key;
   ServerRequestImpl(const giop::RequestHeader& header, std::span<const std::uint8_t> key,
-                    cdr::InputStream arguments, giop::Version version, cdr::OutputStream& os)
+                    cdr::InputStream arguments, giop::Format format, cdr::OutputStream& os)
       : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
                       arguments),
         id_(header.request_id),
-        version_(version),
+        format_(format),
         os_(os),
         contexts_(header.service_context) {}
 
@@ -85,7 +85,7 @@ class ServerRequestImpl final : public ServerRequest {
     os_.borrow_arrays_from(0);
     giop::ReplyHeader header{id_, status, {}};
     for (std::size_t i = 0; i < reply_contexts_; ++i) header.service_context.push_back(reply_context_[i]);
-    start_ = giop::encode_reply(os_, version_, header);
+    start_ = giop::encode_reply(os_, format_, header);
     started_ = true;
     return os_;
   }
@@ -97,7 +97,7 @@ class ServerRequestImpl final : public ServerRequest {
 
  private:
   std::uint32_t id_;
-  giop::Version version_;
+  giop::Format format_;
   cdr::OutputStream& os_;
   giop::MessageStart start_{};
   bool started_ = false;
@@ -106,10 +106,10 @@ class ServerRequestImpl final : public ServerRequest {
   std::size_t reply_contexts_ = 0;
 };
 
-void send_message_error(giop::Version version, ReplyChannel& channel) noexcept {
+void send_message_error(giop::Format format, ReplyChannel& channel) noexcept {
   try {
     cdr::OutputStream os;
-    const auto start = giop::encode_message_error(os, version);
+    const auto start = giop::encode_message_error(os, format);
     giop::end_message(os, start);
     channel.send(os);
   } catch (...) {
@@ -174,7 +174,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   arguments.set_references(&orb);
 
   std::optional<ior::IiopProfile> profile;
-  ServerRequestImpl request(header, {}, arguments, version, os);
+  ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os);
   try {
     request.set_object_key(key_of(header.target, profile));
     UpcallScope scope(orb);
@@ -219,7 +219,7 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
   cdr::OutputStream os(block, {version.minor, {}});
   auto reply = [&](giop::LocateStatus status) {
     os.reset();
-    return giop::encode_locate_reply(os, version, {header.request_id, status});
+    return giop::encode_locate_reply(os, {version, m.header.mode}, {header.request_id, status});
   };
   giop::MessageStart start{};
   try {
@@ -252,13 +252,14 @@ bool in_upcall_of(const OrbCore& orb) noexcept { return current_upcall_orb == &o
 
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,
-                   cdr::MessageRest* rest) noexcept {
-  giop::Version version = giop::giop_1_2;
+                   cdr::MessageRest* rest, giop::HeaderMode mode) noexcept {
+  giop::Format format{giop::giop_1_2, mode};
   try {
     giop::DecodeOptions options;
+    options.mode = mode;
     options.limits.max_message_size = orb.options().max_message_size;
     const giop::Message m = giop::decode_message(message, options, rest);
-    version = m.header.version;
+    format.version = m.header.version;
     switch (m.header.type) {
       case giop::MsgType::request:
         serve_request(orb, m, state, channel);
@@ -281,7 +282,7 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
   } catch (const std::exception& e) {
     orb.debug(1, std::string("server: ") + e.what());
   }
-  send_message_error(version, channel);
+  send_message_error(format, channel);
 }
 
 }  // namespace rtorb::orb
