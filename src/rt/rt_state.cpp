@@ -64,7 +64,10 @@ const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
 }
 
 RtState::RtState(orb::OrbCore& orb, RtOptions options)
-    : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)) {
+    : orb_(orb),
+      options_(std::move(options)),
+      scheduling_(choose_scheduling(options_.sched_policy)),
+      protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {
     // Said whatever the debug level: the user asked for real-time scheduling.
     std::fprintf(stderr,
@@ -177,6 +180,7 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
       options.dynamic_threads = lane->dynamic_threads;
       options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
       options.stack_size = stack_size;
+      options.socket_options = lane->socket_options = protocols_->open_lane(lane->priority);
       for (const auto& e : options_.lane_endpoints) {
         if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
       }
