@@ -1,5 +1,6 @@
 #include "rt/protocol_control.hpp"
 
+#include <rtorb/cdr/object_reference.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include "orb/orb_core.hpp"
@@ -8,7 +9,6 @@
 namespace rtorb::rt {
 namespace {
 
-constexpr std::uint32_t tag_internet_iop = 0;
 constexpr int max_dscp = 63;
 
 // RFC 2474's six bits, 0..32767 spread evenly: 0 is best effort, 32767 codepoint 63.
@@ -31,7 +31,7 @@ class LinearNetworkMapping final : public NetworkPriorityMapping {
 std::optional<TcpProtocol> iiop_protocol(const RTCORBA::ProtocolList& protocols,
                                          const transport::SocketOptions& base) {
   for (const auto& protocol : protocols) {
-    if (protocol.protocol_type() != tag_internet_iop) continue;
+    if (protocol.protocol_type() != cdr::profile_tag::internet_iop) continue;
     TcpProtocol tcp{base, false};
     auto properties = IDL::traits<RTCORBA::TCPProtocolProperties>::narrow(
         protocol.transport_protocol_properties());

@@ -64,9 +64,7 @@ const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
 }
 
 RtState::RtState(orb::OrbCore& orb, RtOptions options)
-    : orb_(orb),
-      options_(std::move(options)),
-      scheduling_(choose_scheduling(options_.sched_policy)),
+    : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)),
       protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {
     // Said whatever the debug level: the user asked for real-time scheduling.
