@@ -14,6 +14,7 @@
 
 #include "giop/message_codec.hpp"
 #include "ior/giop_lite_component.hpp"
+#include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "priority_probeC.h"
@@ -289,9 +290,19 @@ TEST(OrbSocketOptions, SetUpTheDefaultAcceptorsAndClientSockets) {
   server->destroy();
 }
 
-TEST(GiopLite, AFullCallBetweenTwoRtorbOrbsOverAGiopLiteEndpoint) {
-  auto server = make_orb({"-ORBServerThreads", "2", "-ORBEndpoint", "iiop://127.0.0.1:0/giop_lite"});
-  auto client = make_orb();
+// How the server serves (a pool, a thread per connection) and how the client waits
+// (its own connection, or one shared by every thread).
+struct LiteSetup {
+  const char* server_threads;
+  const char* client_strategy;
+};
+
+class GiopLiteCalls : public ::testing::TestWithParam<LiteSetup> {};
+
+TEST_P(GiopLiteCalls, AFullCallBetweenTwoRtorbOrbsOverAGiopLiteEndpoint) {
+  auto server = make_orb({"-ORBServerThreads", GetParam().server_threads, "-ORBEndpoint",
+                          "iiop://127.0.0.1:0/giop_lite"});
+  auto client = make_orb({"-ORBClientStrategy", GetParam().client_strategy});
   auto root = root_poa(server);
   root->the_POAManager()->activate();
   const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
@@ -303,13 +314,24 @@ TEST(GiopLite, AFullCallBetweenTwoRtorbOrbsOverAGiopLiteEndpoint) {
   EXPECT_TRUE(target.cache_key.endpoint.giop_lite);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(probe->hold(0), 1);
   probe->upcall_scheduling();
-  // The one connection the calls used, idle now, frames GIOPlite.
-  auto lease = CORBA::rtorb_core(*client).connections().acquire(target.cache_key);
-  EXPECT_EQ(lease->mode(), rtorb::giop::HeaderMode::lite);
-  EXPECT_EQ(CORBA::rtorb_core(*client).connections().size(), 1u);
+  auto& core = CORBA::rtorb_core(*client);
+  if (std::string(GetParam().client_strategy) == "multiplexed") {
+    EXPECT_EQ(core.multiplexed_connection(target.endpoint)->connection().mode(),
+              rtorb::giop::HeaderMode::lite);
+  } else {
+    // The one connection the calls used, idle now, frames GIOPlite.
+    auto lease = core.connections().acquire(target.cache_key);
+    EXPECT_EQ(lease->mode(), rtorb::giop::HeaderMode::lite);
+    EXPECT_EQ(core.connections().size(), 1u);
+  }
   client->destroy();
   server->destroy();
 }
+
+INSTANTIATE_TEST_SUITE_P(ServingAndWaiting, GiopLiteCalls,
+                         ::testing::Values(LiteSetup{"2", "exclusive"},
+                                           LiteSetup{"per_connection", "exclusive"},
+                                           LiteSetup{"2", "multiplexed"}));
 
 TEST(GiopLite, ALaneEndpointMaySpeakGiopLite) {
   auto server = make_orb({"-ORBLaneEndpoint", "1000=iiop://127.0.0.1:0/giop_lite"});
