@@ -25,7 +25,7 @@ constexpr std::array<Entry, 5> profile_names{{
     {4, "TAG_MOBILE_TERMINAL_IOP"},
 }};
 
-constexpr std::array<Entry, 43> component_names{{
+constexpr std::array<Entry, 45> component_names{{
     {0, "TAG_ORB_TYPE"},
     {1, "TAG_CODE_SETS"},
     {2, "TAG_POLICIES"},
@@ -69,6 +69,8 @@ constexpr std::array<Entry, 43> component_names{{
     {0x41545401, "TAG_OMNIORB_BIDIR"},
     {0x41545402, "TAG_OMNIORB_UNIX_TRANS"},
     {0x41545403, "TAG_OMNIORB_PERSISTENT_ID"},
+    {0x52540001, "TAG_RTORB_LANE_BAND"},
+    {0x52540002, "TAG_RTORB_GIOP_LITE"},
 }};
 
 constexpr std::array<Entry, 20> policy_names{{

@@ -105,6 +105,16 @@ bool is_whole_reply(std::span<const std::uint8_t> message) noexcept {
          (message[5] == 0 || (message[6] & more_fragments_flag) == 0);
 }
 
+// The connection is the caller's for this request: its packets carry the DSCP of the
+// request's priority (a system call only when that changes on the connection).
+void mark_network_priority(OrbCore& orb, transport::Connection& connection,
+                           std::int32_t priority) noexcept {
+  NetworkPriority* hook = orb.network_priority();
+  if (hook == nullptr) return;
+  const int dscp = hook->dscp_for(priority);
+  if (dscp != NetworkPriority::no_dscp) connection.mark_dscp(dscp);
+}
+
 }  // namespace
 
 class InvocationState {
@@ -180,6 +190,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
       orb.expire_idle_connections();
       lease.emplace(orb.connections().acquire(cache_key));
       first_request = (*lease)->take_first_request();
+      if (priority != no_priority) mark_network_priority(orb, **lease, priority);
     }
   }
 
@@ -214,7 +225,12 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   if (with_priority) {
     header.service_context.push_back({giop::service_id::rt_corba_priority, priority_bytes});
   }
-  const auto start = giop::encode_request(os, target.version, header);
+  // GIOPlite when the connection's endpoint speaks it (it has no service contexts); a
+  // collocated request is served in-process in standard form.
+  const giop::Format format{target.version, !collocated && cache_key.endpoint.giop_lite
+                                                ? giop::HeaderMode::lite
+                                                : giop::HeaderMode::standard};
+  const auto start = giop::encode_request(os, format, header);
   arguments(os);
   giop::end_message(os, start);
 
@@ -262,7 +278,8 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
     return;
   }
   transport::Connection& connection = **lease;
-  if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 1) {
+  if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 1 &&
+      connection.mode() == giop::HeaderMode::standard) {
     transport::send_fragmented(connection, request, orb.options().fragment_size);
   } else {
     connection.send_owned(request);  // the lease makes it ours: no lock
@@ -278,7 +295,8 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
   if (response_expected) shared->expect(id, waiter);
   try {
     // GIOP 1.1 fragments may not interleave with other messages: those go whole.
-    if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 2) {
+    if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 2 &&
+        shared->connection().mode() == giop::HeaderMode::standard) {
       transport::send_fragmented(shared->connection(), request, orb.options().fragment_size);
     } else {
       shared->connection().send(request);
@@ -290,6 +308,7 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
   if (!response_expected) return;
   shared->wait(id, waiter, orb.options().reply_timeout);
   giop::DecodeOptions options;
+  options.mode = shared->connection().mode();
   options.limits.max_message_size = orb.options().max_message_size;
   reply_message = giop::decode_message(waiter.reply, options);
 }
@@ -338,8 +357,9 @@ void InvocationState::receive_reply(std::uint32_t id) {
       lease->discard();
       raise<CORBA::COMM_FAILURE>(e.minor(), e.detail(), CompletionStatus::COMPLETED_MAYBE);
     }
-    if (!is_whole_reply(message)) {
-      giop::MessageHeader header = giop::decode_header(message);
+    const giop::HeaderMode mode = connection.mode();
+    if (mode == giop::HeaderMode::lite || !is_whole_reply(message)) {
+      giop::MessageHeader header = giop::decode_header(message, mode);
       if (header.type == giop::MsgType::close_connection) {
         lease->discard();
         raise<CORBA::TRANSIENT>(minor::transient_close_connection,
@@ -351,7 +371,9 @@ void InvocationState::receive_reply(std::uint32_t id) {
                                    "server answered MessageError",
                                    CompletionStatus::COMPLETED_MAYBE);
       }
-      if (header.more_fragments || header.type == giop::MsgType::fragment) {
+      // GIOPlite has no fragments: a Fragment there is just not a Reply.
+      if (mode == giop::HeaderMode::standard &&
+          (header.more_fragments || header.type == giop::MsgType::fragment)) {
         if (!assembler)
           assembler.emplace(giop::AssemblerLimits{orb.options().max_message_size,
                                                   orb.options().max_message_size});
@@ -369,6 +391,7 @@ void InvocationState::receive_reply(std::uint32_t id) {
     // The reply's request id follows the header (after the 1.0/1.1 service contexts), so
     // the full decode checks it; a stale reply to an abandoned request is skipped.
     giop::DecodeOptions options;
+    options.mode = mode;
     options.limits.max_message_size = orb.options().max_message_size;
     reply_message = giop::decode_message(message, options, connection.rest());
     if (reply_message->get<giop::ReplyHeader>()->request_id == id) return;

@@ -58,7 +58,8 @@ std::exception_ptr MultiplexedConnection::read_one(std::chrono::milliseconds sli
         CORBA::COMM_FAILURE(e.minor(), CORBA::CompletionStatus::COMPLETED_MAYBE, e.detail()));
   }
   try {
-    const giop::MessageHeader header = giop::decode_header(message);
+    const giop::HeaderMode mode = connection_->mode();
+    const giop::MessageHeader header = giop::decode_header(message, mode);
     if (header.type == giop::MsgType::close_connection) {
       connection_->close();
       return std::make_exception_ptr(CORBA::TRANSIENT(
@@ -71,6 +72,7 @@ std::exception_ptr MultiplexedConnection::read_one(std::chrono::milliseconds sli
       message = whole.message;
     }
     giop::DecodeOptions options;
+    options.mode = mode;
     options.limits.max_message_size = max_message_size_;
     const giop::Message m = giop::decode_message(message, options);
     const auto* reply = m.get<giop::ReplyHeader>();

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "ior/component.hpp"
+#include "ior/giop_lite_component.hpp"
 #include "ior/lane_band.hpp"
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
@@ -69,7 +70,9 @@ void read_lane_routes(Target& t, const ior::ObjectReference& reference) {
     if (c == nullptr) continue;
     if (const auto band = ior::decode_lane_band(*c)) {
       lanes.push_back({band->low, band->high,
-                       transport::CacheKey{transport::Endpoint{profile->host, profile->port}}});
+                       transport::CacheKey{transport::Endpoint{
+                           profile->host, profile->port,
+                           ior::speaks_giop_lite(profile->components)}}});
     }
   }
   if (!lanes.empty()) t.routes = std::move(lanes);
@@ -83,9 +86,12 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
   t->reference = reference;
   t->profile_index = index;
   t->profile = *profile;
-  t->endpoint = {profile->host, profile->port};
+  // A GIOPlite endpoint is another endpoint (its own connections, framed its own way), and
+  // GIOPlite is 1.2 underneath whatever the profile says.
+  t->endpoint = {profile->host, profile->port, ior::speaks_giop_lite(profile->components)};
   t->cache_key = transport::CacheKey{t->endpoint};
-  t->version = {1, std::min<std::uint8_t>(profile->version.minor, 2)};
+  t->version = t->endpoint.giop_lite ? giop::giop_1_2
+                                     : giop::Version{1, std::min<std::uint8_t>(profile->version.minor, 2)};
   if (const auto* c = ior::find_component(profile->components, ior::component_tag::code_sets)) {
     try {
       const ior::ComponentValue value = ior::decode_component(*c);

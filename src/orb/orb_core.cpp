@@ -10,6 +10,7 @@
 #include <map>
 
 #include "ior/component.hpp"
+#include "ior/giop_lite_component.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
 #include "orb/memory_lock.hpp"
@@ -36,11 +37,13 @@ OrbTable& orb_table() {
   return table;
 }
 
-transport::CacheOptions cache_options(const OrbOptions& o) {
+transport::CacheOptions cache_options(const OrbOptions& o,
+                                      std::shared_ptr<transport::SocketOptionsCell> sockets) {
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
   c.connect.connection.limits.max_message_size = o.max_message_size;
+  c.connect.connection.socket_options = std::move(sockets);
   return c;
 }
 
@@ -77,7 +80,8 @@ CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
 OrbCore::OrbCore(std::string id, OrbOptions options)
     : id_(std::move(id)),
       options_(std::move(options)),
-      connections_(cache_options(options_)),
+      client_sockets_(std::make_shared<transport::SocketOptionsCell>(options_.socket_options)),
+      connections_(cache_options(options_, client_sockets_)),
       server_connections_(std::make_unique<ServerConnections>(*this)),
       reactor_(std::make_unique<transport::Reactor>()) {
   if (options_.lock_memory) {
@@ -116,6 +120,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   // Connecting happens outside the lock; two threads may race and one connection wins.
   transport::ConnectOptions connect;
   connect.connection.limits.max_message_size = options_.max_message_size;
+  connect.connection.socket_options = client_sockets_;
   auto fresh = std::make_shared<MultiplexedConnection>(transport::connect(endpoint, connect),
                                                        options_.max_message_size);
   std::lock_guard lock(multiplexed_mutex_);
@@ -169,6 +174,7 @@ void OrbCore::activate_endpoints() {
   if (wanted.empty()) wanted.push_back({"127.0.0.1", 0});
   transport::ConnectionOptions connection;
   connection.limits.max_message_size = options_.max_message_size;
+  connection.socket_options = std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
   if (options_.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
@@ -179,7 +185,7 @@ void OrbCore::activate_endpoints() {
     acceptors_.push_back(reactor_->add(std::make_unique<transport::AcceptHandler>(
         std::move(acceptor), server_connections_->handler(), connection,
         connection_threads_.get())));
-    published_.push_back({host_for(bound), bound.port});
+    published_.push_back({host_for(bound), bound.port, bound.giop_lite});
     debug(1, "listening on " + transport::format_endpoint(bound));
   }
   if (options_.server_threads > 0) {
@@ -240,6 +246,7 @@ std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
             ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
         profile.components.push_back(
             ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+        if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
         profile.components.insert(profile.components.end(), layout.components.begin(),
                                   layout.components.end());
         profile.components.insert(profile.components.end(), own.begin(), own.end());
@@ -255,6 +262,11 @@ std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
 void OrbCore::register_initial_reference(std::string name, InitialReferenceFactory factory) {
   std::lock_guard lock(mutex_);
   registered_references_[std::move(name)] = std::move(factory);
+}
+
+void OrbCore::add_orb_policy_observer(std::function<void(const CORBA::PolicyList&)> observer) {
+  std::lock_guard lock(mutex_);
+  policy_observers_.push_back(std::move(observer));
 }
 
 void OrbCore::add_server_policy_handler(std::shared_ptr<ServerPolicyHandler> handler) {
@@ -291,8 +303,18 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
   if (shut_down()) {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
+  for (const auto& endpoint : options.endpoints) {
+    if (endpoint.giop_lite && options_.giop_version.minor == 0) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint_option,
+                              transport::format_endpoint(endpoint) +
+                                  ": a giop_lite endpoint needs -ORBGIOPVersion 1.1 or 1.2");
+    }
+  }
   transport::ConnectionOptions connection;
   connection.limits.max_message_size = options_.max_message_size;
+  connection.socket_options =
+      options.socket_options ? options.socket_options
+                             : std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
   const std::string host =
       options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
   auto lane = std::make_shared<ServerLane>(options, host, *server_connections_, connection);
@@ -334,7 +356,9 @@ std::vector<transport::Endpoint> OrbCore::lane_endpoints(LaneId id) {
     if (auto it = lanes_.find(id); it != lanes_.end()) lane = it->second;
   }
   if (!lane) return published;
-  for (const auto& bound : lane->bound()) published.push_back({host_for(bound), bound.port});
+  for (const auto& bound : lane->bound()) {
+    published.push_back({host_for(bound), bound.port, bound.giop_lite});
+  }
   return published;
 }
 

@@ -143,6 +143,22 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   OutboundPriority* outbound_priority() const noexcept {
     return outbound_priority_.load(std::memory_order_acquire);
   }
+  // Consulted for every request with a priority that leaves on a connection of its own
+  // (the exclusive strategy): the connection is marked with the DSCP it gives. Null (the
+  // default): no marking. `hook` must outlive this ORB's invocations.
+  void set_network_priority(NetworkPriority* hook) noexcept {
+    network_priority_.store(hook, std::memory_order_release);
+  }
+  NetworkPriority* network_priority() const noexcept {
+    return network_priority_.load(std::memory_order_acquire);
+  }
+  // What the sockets of new client connections are set up with (-ORBSocketOptions at
+  // first); a layer above may change it (ClientProtocolPolicy at the ORB level). Open
+  // connections keep what they have.
+  transport::SocketOptionsCell& client_socket_options() noexcept { return *client_sockets_; }
+  // `observer` is called with the ORBPolicyManager's whole list each time it changes, on the
+  // thread that changed it, in the order of the changes. It must not call the manager.
+  void add_orb_policy_observer(std::function<void(const CORBA::PolicyList&)> observer);
   // make_object with the profiles `layout` lists.
   std::shared_ptr<ObjectCore> make_object(std::string type_id,
                                           std::vector<std::uint8_t> object_key,
@@ -176,6 +192,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   OrbOptions options_;
   CORBA::weak_object_reference<CORBA::ORB> orb_;
 
+  const std::shared_ptr<transport::SocketOptionsCell> client_sockets_;  // before connections_
   transport::ConnectionCache connections_;
   std::atomic<std::uint32_t> next_request_id_{1};
   std::atomic<std::int64_t> next_idle_check_{0};  // steady_clock ticks
@@ -198,6 +215,9 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<bool> destroyed_{false};
   std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
   std::atomic<OutboundPriority*> outbound_priority_{nullptr};
+  std::atomic<NetworkPriority*> network_priority_{nullptr};
+  // Observers of ORBPolicyManager (mutex_).
+  std::vector<std::function<void(const CORBA::PolicyList&)>> policy_observers_;
   std::vector<std::shared_ptr<ServerPolicyHandler>> policy_handlers_;     // (mutex_)
   std::vector<std::shared_ptr<const ClientPolicyHandler>> client_policy_handlers_;  // (mutex_)
   std::unique_ptr<ServerConnections> server_connections_;

@@ -12,6 +12,7 @@
 #include "giop/message_header.hpp"
 #include "orb/object_adapter.hpp"
 #include "transport/endpoint.hpp"
+#include "transport/socket_options.hpp"
 
 namespace rtorb::orb {
 
@@ -47,6 +48,9 @@ struct OrbOptions {
   // -ORBPreconnect: string_to_object opens every connection a reference will use (one per
   // lane or priority band, as _validate_connection does), so no first call pays a connect.
   bool preconnect = false;
+  // -ORBSocketOptions: what the sockets of the -ORBEndpoint acceptors and of client
+  // connections are set up with (a thread pool's lanes may get others, docs/rt.md).
+  transport::SocketOptions socket_options;
 
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;

@@ -83,7 +83,20 @@ CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
   if (name == "POACurrent" && options_.adapter_factory) return adapter().current();
   if (name == "ORBPolicyManager") {
     std::lock_guard lock(mutex_);
-    if (!policy_manager_) policy_manager_ = make_policy_manager();
+    if (!policy_manager_) {
+      // Called under the manager's own lock (so observers see changes in order); a manager
+      // kept past destroy() tells no one.
+      policy_manager_ = make_policy_manager([weak = weak_from_this()](const CORBA::PolicyList& now) {
+        const auto self = weak.lock();
+        if (!self) return;
+        std::vector<std::function<void(const CORBA::PolicyList&)>> observers;
+        {
+          std::lock_guard lock(self->mutex_);
+          observers = self->policy_observers_;
+        }
+        for (const auto& observe : observers) observe(now);
+      });
+    }
     return policy_manager_;
   }
   if (name == "PolicyCurrent") {

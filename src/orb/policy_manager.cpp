@@ -30,6 +30,8 @@ namespace {
 
 class OrbPolicyManager final : public CORBA::PolicyManager {
  public:
+  explicit OrbPolicyManager(std::function<void(const CORBA::PolicyList&)> changed)
+      : changed_(std::move(changed)) {}
   CORBA::PolicyList get_policy_overrides(const CORBA::PolicyTypeSeq& types) override {
     std::lock_guard lock(mutex_);
     return select_policies(policies_, types);
@@ -38,9 +40,11 @@ class OrbPolicyManager final : public CORBA::PolicyManager {
                             CORBA::SetOverrideType set_add) override {
     std::lock_guard lock(mutex_);
     merge_policies(policies_, policies, set_add);
+    if (changed_) changed_(policies_);
   }
 
  private:
+  std::function<void(const CORBA::PolicyList&)> changed_;
   std::mutex mutex_;
   CORBA::PolicyList policies_;
 };
@@ -61,8 +65,9 @@ class ThreadPolicyCurrent final : public CORBA::PolicyCurrent {
 
 }  // namespace
 
-CORBA::object_reference<CORBA::PolicyManager> make_policy_manager() {
-  return CORBA::make_reference<OrbPolicyManager>();
+CORBA::object_reference<CORBA::PolicyManager> make_policy_manager(
+    std::function<void(const CORBA::PolicyList&)> changed) {
+  return CORBA::make_reference<OrbPolicyManager>(std::move(changed));
 }
 
 CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current() {

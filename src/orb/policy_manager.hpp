@@ -1,13 +1,19 @@
 // The ORB's PolicyManager ("ORBPolicyManager") and PolicyCurrent: lists of overrides kept
 // per ORB and per thread, and the list operations object-level overrides share with them.
-// The ORB core interprets no policy; layers above it do (client_policy.hpp).
+// The ORB core interprets no policy; layers above it do (client_policy.hpp), and may watch
+// the ORB's list (OrbCore::add_orb_policy_observer).
 #pragma once
 
 #include <rtorb/corba/policy.hpp>
 
+#include <functional>
+
 namespace rtorb::orb {
 
-CORBA::object_reference<CORBA::PolicyManager> make_policy_manager();
+// `changed` (may be empty) is called with the whole list after each change, under the
+// manager's lock.
+CORBA::object_reference<CORBA::PolicyManager> make_policy_manager(
+    std::function<void(const CORBA::PolicyList&)> changed = {});
 CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current();
 
 // The policies of `from` whose type is in `types`; all of them for empty `types`.

@@ -27,6 +27,19 @@ class OutboundPriority {
   ~OutboundPriority() = default;
 };
 
+// A layer's say in how a client connection marks the packets of a request at a priority
+// (the rt layer's network priority mapping): the DSCP (0..63), or no_dscp to leave the
+// connection's marking as it is. Asked for every request that has a priority, so it must
+// be cheap; must not throw.
+class NetworkPriority {
+ public:
+  static constexpr int no_dscp = -1;
+  virtual int dscp_for(std::int32_t priority) noexcept = 0;
+
+ protected:
+  ~NetworkPriority() = default;
+};
+
 // RTCORBA::Priority (0..32767) or no_priority.
 inline std::int32_t thread_priority() noexcept { return detail::thread_corba_priority; }
 inline void set_thread_priority(std::int32_t priority) noexcept {

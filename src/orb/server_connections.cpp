@@ -70,7 +70,8 @@ void serve_held(OrbCore& orb, RequestBuffer& buffer) {
     if (held->connection->closed()) continue;
     ConnectionChannel channel(*held->connection, orb.options().fragment_size);
     buffer.serving_starts();
-    serve_message(orb, held->message, held->code_sets, channel);
+    serve_message(orb, held->message, held->code_sets, channel, nullptr,
+                  held->connection->mode());
     buffer.serving_ends();
   }
 }
@@ -80,7 +81,7 @@ void serve_held(OrbCore& orb, RequestBuffer& buffer) {
 // is not held (not a Request, or a connection nobody shares): it is served at once.
 bool hold_or_refuse(OrbCore& orb, RequestBuffer& buffer, transport::Connection& connection,
                     std::span<const std::uint8_t> message, ConnectionCodeSets& code_sets) {
-  const auto contexts = request_service_contexts(orb, message, code_sets);
+  const auto contexts = request_service_contexts(orb, message, connection.mode(), code_sets);
   if (!contexts) return false;
   auto shared = connection.weak_from_this().lock();
   if (!shared) return false;
@@ -89,7 +90,7 @@ bool hold_or_refuse(OrbCore& orb, RequestBuffer& buffer, transport::Connection& 
                            code_sets, buffer.priority_of(*contexts)};
   if (!buffer.hold(std::move(held))) {
     ConnectionChannel channel(connection, orb.options().fragment_size);
-    refuse_request(orb, message, channel,
+    refuse_request(orb, message, connection.mode(), channel,
                    CORBA::TRANSIENT(minor::transient_request_buffer_full,
                                     CORBA::CompletionStatus::COMPLETED_NO,
                                     "the lane's request buffer is full"));
@@ -112,7 +113,7 @@ transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer) {
     state.owner->started(&connection, state.use);
     ConnectionChannel channel(connection, orb.options().fragment_size);
     if (buffer != nullptr) buffer->serving_starts();
-    serve_message(orb, message, state.code_sets, channel, connection.rest());
+    serve_message(orb, message, state.code_sets, channel, connection.rest(), connection.mode());
     state.owner->finished(&connection, *state.use);
     if (buffer != nullptr) {
       buffer->serving_ends();
@@ -124,7 +125,7 @@ transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer) {
 void ServerConnections::say_close(transport::Connection& connection) noexcept {
   try {
     cdr::OutputStream os;
-    const auto start = giop::encode_close_connection(os, giop::giop_1_2);
+    const auto start = giop::encode_close_connection(os, {giop::giop_1_2, connection.mode()});
     giop::end_message(os, start);
     connection.send(os);
   } catch (...) {

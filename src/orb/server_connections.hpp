@@ -45,21 +45,24 @@ struct ConnectionCodeSets {
 // Serves one whole (reassembled) message: Request, LocateRequest, CancelRequest,
 // CloseConnection, MessageError; anything else or a malformed message is answered with
 // MessageError and the channel is closed. With `rest`, the message is still arriving (see
-// giop::decode_message). Never throws.
+// giop::decode_message). `mode`: how the connection frames messages (its endpoint's); the
+// answer is framed the same way. Never throws.
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,
-                   cdr::MessageRest* rest = nullptr) noexcept;
+                   cdr::MessageRest* rest = nullptr,
+                   giop::HeaderMode mode = giop::HeaderMode::standard) noexcept;
 
 // For a lane that holds requests back (RequestBuffer): the service contexts of `message`
 // if it is a Request (remembering the code sets it chooses in `state`, as serve_message
 // would), nullopt for any other message or one that serve_message should answer.
 std::optional<giop::ServiceContextList> request_service_contexts(
-    const OrbCore& orb, std::span<const std::uint8_t> message,
+    const OrbCore& orb, std::span<const std::uint8_t> message, giop::HeaderMode mode,
     ConnectionCodeSets& state) noexcept;
 // Answers the Request `message` (request_service_contexts accepted it) with `reason`,
 // unless it expects no reply.
 void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
-                    ReplyChannel& channel, const CORBA::SystemException& reason) noexcept;
+                    giop::HeaderMode mode, ReplyChannel& channel,
+                    const CORBA::SystemException& reason) noexcept;
 
 // Around serving a collocated request on the caller's thread (serving_collocated_request).
 class CollocatedServing {

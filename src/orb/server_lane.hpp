@@ -40,6 +40,9 @@ struct LaneOptions {
   std::function<void()> on_thread_start;
   // Requests the lane holds when no thread is free for them (RequestBuffer); off: none.
   RequestBuffering buffering;
+  // What the lane's accepted sockets are set up with, read at each accept (so it may change
+  // while the lane runs); null: the ORB's -ORBSocketOptions.
+  std::shared_ptr<transport::SocketOptionsCell> socket_options;
 };
 
 class ServerLane final : public std::enable_shared_from_this<ServerLane>,

@@ -50,11 +50,11 @@ class ServerRequestImpl final : public ServerRequest {
  public:
   using ServerRequest::set_object_key;
   ServerRequestImpl(const giop::RequestHeader& header, std::span<const std::uint8_t> key,
-                    cdr::InputStream arguments, giop::Version version, cdr::OutputStream& os)
+                    cdr::InputStream arguments, giop::Format format, cdr::OutputStream& os)
       : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
                       arguments),
         id_(header.request_id),
-        version_(version),
+        format_(format),
         os_(os),
         contexts_(header.service_context) {}
 
@@ -87,7 +87,7 @@ class ServerRequestImpl final : public ServerRequest {
     os_.borrow_arrays_from(0);
     giop::ReplyHeader header{id_, status, {}};
     for (std::size_t i = 0; i < reply_contexts_; ++i) header.service_context.push_back(reply_context_[i]);
-    start_ = giop::encode_reply(os_, version_, header);
+    start_ = giop::encode_reply(os_, format_, header);
     started_ = true;
     return os_;
   }
@@ -99,7 +99,7 @@ class ServerRequestImpl final : public ServerRequest {
 
  private:
   std::uint32_t id_;
-  giop::Version version_;
+  giop::Format format_;
   cdr::OutputStream& os_;
   giop::MessageStart start_{};
   bool started_ = false;
@@ -108,10 +108,10 @@ class ServerRequestImpl final : public ServerRequest {
   std::size_t reply_contexts_ = 0;
 };
 
-void send_message_error(giop::Version version, ReplyChannel& channel) noexcept {
+void send_message_error(giop::Format format, ReplyChannel& channel) noexcept {
   try {
     cdr::OutputStream os;
-    const auto start = giop::encode_message_error(os, version);
+    const auto start = giop::encode_message_error(os, format);
     giop::end_message(os, start);
     channel.send(os);
   } catch (...) {
@@ -159,8 +159,9 @@ void remember_code_sets(const giop::ServiceContextList& contexts, ConnectionCode
 }
 
 giop::Message decode_for_server(const OrbCore& orb, std::span<const std::uint8_t> message,
-                               cdr::MessageRest* rest = nullptr) {
+                               giop::HeaderMode mode, cdr::MessageRest* rest = nullptr) {
   giop::DecodeOptions options;
+  options.mode = mode;
   options.limits.max_message_size = orb.options().max_message_size;
   return giop::decode_message(message, options, rest);
 }
@@ -183,7 +184,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   arguments.set_references(&orb);
 
   std::optional<ior::IiopProfile> profile;
-  ServerRequestImpl request(header, {}, arguments, version, os);
+  ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os);
   try {
     request.set_object_key(key_of(header.target, profile));
     UpcallScope scope(orb);
@@ -228,7 +229,7 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
   cdr::OutputStream os(block, {version.minor, {}});
   auto reply = [&](giop::LocateStatus status) {
     os.reset();
-    return giop::encode_locate_reply(os, version, {header.request_id, status});
+    return giop::encode_locate_reply(os, {version, m.header.mode}, {header.request_id, status});
   };
   giop::MessageStart start{};
   try {
@@ -269,11 +270,11 @@ CollocatedServing::~CollocatedServing() { collocated_request = previous_; }
 
 void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
                    ConnectionCodeSets& state, ReplyChannel& channel,
-                   cdr::MessageRest* rest) noexcept {
-  giop::Version version = giop::giop_1_2;
+                   cdr::MessageRest* rest, giop::HeaderMode mode) noexcept {
+  giop::Format format{giop::giop_1_2, mode};
   try {
-    const giop::Message m = decode_for_server(orb, message, rest);
-    version = m.header.version;
+    const giop::Message m = decode_for_server(orb, message, mode, rest);
+    format.version = m.header.version;
     switch (m.header.type) {
       case giop::MsgType::request:
         serve_request(orb, m, state, channel);
@@ -296,14 +297,14 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
   } catch (const std::exception& e) {
     orb.debug(1, std::string("server: ") + e.what());
   }
-  send_message_error(version, channel);
+  send_message_error(format, channel);
 }
 
 std::optional<giop::ServiceContextList> request_service_contexts(
-    const OrbCore& orb, std::span<const std::uint8_t> message,
+    const OrbCore& orb, std::span<const std::uint8_t> message, giop::HeaderMode mode,
     ConnectionCodeSets& state) noexcept {
   try {
-    const giop::Message m = decode_for_server(orb, message);
+    const giop::Message m = decode_for_server(orb, message, mode);
     if (m.header.type != giop::MsgType::request) return std::nullopt;
     const auto& header = *m.get<giop::RequestHeader>();
     if (m.header.version.minor >= 1) remember_code_sets(header.service_context, state);
@@ -314,14 +315,16 @@ std::optional<giop::ServiceContextList> request_service_contexts(
 }
 
 void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
-                    ReplyChannel& channel, const CORBA::SystemException& reason) noexcept {
+                    giop::HeaderMode mode, ReplyChannel& channel,
+                    const CORBA::SystemException& reason) noexcept {
   try {
-    const giop::Message m = decode_for_server(orb, message);
+    const giop::Message m = decode_for_server(orb, message, mode);
     const auto& header = *m.get<giop::RequestHeader>();
     if (!giop::response_expected(header.response_flags)) return;
     cdr::OutputStream os;
-    const auto start = giop::encode_reply(
-        os, m.header.version, {header.request_id, giop::ReplyStatus::system_exception, {}});
+    const auto start =
+        giop::encode_reply(os, giop::Format{m.header.version, mode},
+                           {header.request_id, giop::ReplyStatus::system_exception, {}});
     giop::write_system_exception(os, giop::to_body(reason));
     giop::end_message(os, start);
     channel.send(os);

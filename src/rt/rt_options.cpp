@@ -59,7 +59,8 @@ RtOptions parse_rt_arguments(int& argc, char* argv[]) {
     }
     const bool ours = same_name(name, "-ORBPriorityMapping") || same_name(name, "-ORBSchedPolicy") ||
                       same_name(name, "-ORBLaneEndpoint") ||
-                      same_name(name, "-ORBDynamicThreadIdleTimeout");
+                      same_name(name, "-ORBDynamicThreadIdleTimeout") ||
+                      same_name(name, "-ORBNetworkPriority");
     if (!ours) {
       argv[out++] = argv[i];
       continue;
@@ -86,6 +87,14 @@ RtOptions parse_rt_arguments(int& argc, char* argv[]) {
         bad(name, "expected milliseconds, not '" + std::string(value) + "'");
       }
       options.dynamic_thread_idle_timeout = std::chrono::milliseconds(ms);
+    } else if (same_name(name, "-ORBNetworkPriority")) {
+      if (same_name(value, "yes") || value == "1" || same_name(value, "true")) {
+        options.network_priority = true;
+      } else if (same_name(value, "no") || value == "0" || same_name(value, "false")) {
+        options.network_priority = false;
+      } else {
+        bad(name, "expected yes or no, not '" + std::string(value) + "'");
+      }
     } else {
       options.lane_endpoints.push_back(lane_endpoint(value));
     }

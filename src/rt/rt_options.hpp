@@ -27,6 +27,10 @@ struct RtOptions {
   // -ORBDynamicThreadIdleTimeout MS: how long a lane's dynamic thread waits for work
   // before it ends.
   std::chrono::milliseconds dynamic_thread_idle_timeout{10'000};
+  // -ORBNetworkPriority yes|no: mark client connections with the DSCP of each request's
+  // priority, and a lane's accepted connections with its priority's, whatever the
+  // protocol properties say (docs/rt.md, "network priority").
+  bool network_priority = false;
 };
 
 // Consumes the options above (as "-ORBName value" or "-ORBName=value", any letter case) and

@@ -161,6 +161,11 @@ void install_priority_mapping(CORBA::ORB& orb, std::shared_ptr<RTCORBA::Priority
   state_of(orb).install_mapping(std::move(mapping));
 }
 
+void install_network_priority_mapping(CORBA::ORB& orb,
+                                      std::shared_ptr<NetworkPriorityMapping> mapping) {
+  state_of(orb).protocols().install_mapping(std::move(mapping));
+}
+
 void install_priority_transform(CORBA::ORB& orb,
                                 std::shared_ptr<RTCORBA::PriorityTransform> transform) {
   state_of(orb).install_transform(std::move(transform));

@@ -9,6 +9,7 @@
 #include "ior/component.hpp"
 #include "ior/encapsulation.hpp"
 #include "ior/lane_band.hpp"
+#include "orb/orb_core.hpp"
 #include "orb/request_priority.hpp"
 
 namespace rtorb::rt {
@@ -26,6 +27,7 @@ struct RtPolicies {
   Priority server_priority = 0;
   std::shared_ptr<const Threadpool> pool;
   RTCORBA::PriorityBands bands;
+  std::optional<TcpProtocol> protocol;  // the IIOP entry of a ServerProtocolPolicy
 };
 
 // Holds the calling thread at a priority for an upcall and puts back what it had.
@@ -175,7 +177,7 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
   std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& policies) override {
     RtPolicies p;
     bool any = false;
-    std::size_t model_at = 0, pool_at = 0, bands_at = 0;
+    std::size_t model_at = 0, pool_at = 0, bands_at = 0, protocol_at = 0;
     for (std::size_t i = 0; i < policies.size(); ++i) {
       const auto& policy = policies[i];
       if (!policy || !handles(policy->policy_type())) continue;
@@ -198,8 +200,11 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         }
       } else if (policy->policy_type() == RTCORBA::PRIVATE_CONNECTION_POLICY_TYPE) {
         invalid(i);  // a client's choice: it means nothing on a POA
-      } else if (!IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy) &&
-                 !IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
+      } else if (auto server = IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy)) {
+        p.protocol = iiop_protocol(server->protocols(), state_->orb().options().socket_options);
+        protocol_at = i;
+        if (!p.protocol) invalid(i);  // no IIOP entry: rtorb serves no other protocol
+      } else if (!IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
         invalid(i);  // one of our types, but not an object we made
       }
     }
@@ -225,6 +230,12 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       }
     }
     if (!state_->native_of(p.server_priority)) invalid(model_at);
+    // Last, once nothing else can refuse the POA: the pool's lanes set their sockets up
+    // as the protocol properties say (without a pool, the ORB's acceptors keep
+    // -ORBSocketOptions: docs/rt.md).
+    if (p.pool && p.protocol && !state_->protocols().configure_pool(*p.pool, *p.protocol)) {
+      invalid(protocol_at);  // another POA gave the pool's lanes other properties
+    }
     return std::make_shared<RtServerQos>(state_, std::move(p));
   }
 

@@ -92,7 +92,8 @@ const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
 }
 
 RtState::RtState(orb::OrbCore& orb, RtOptions options)
-    : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)) {
+    : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)),
+      protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {
     // Said whatever the debug level: the user asked for real-time scheduling.
     std::fprintf(stderr,
@@ -210,6 +211,7 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
       options.buffering.priority_of = [priority = lane->priority](const auto& contexts) {
         return buffered_priority(contexts, priority);
       };
+      options.socket_options = lane->socket_options = protocols_->open_lane(lane->priority);
       for (const auto& e : options_.lane_endpoints) {
         if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
       }

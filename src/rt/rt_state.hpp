@@ -19,6 +19,7 @@
 #include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
 #include "rt/native_priority.hpp"
+#include "rt/protocol_control.hpp"
 #include "rt/rt_options.hpp"
 
 namespace rtorb::orb {
@@ -38,6 +39,7 @@ struct Lane {
   std::uint32_t dynamic_threads = 0;  // at most
   orb::LaneId lane = orb::default_lane;
   std::shared_ptr<orb::ServerLane> server_lane;  // for its thread counts and lenders
+  std::shared_ptr<transport::SocketOptionsCell> socket_options;  // of its accepted sockets
   // Counters (lane_statistics); updated by the lane's own threads only, read by anyone.
   std::atomic<std::uint64_t> requests{0};
   std::atomic<std::uint32_t> busy{0};
@@ -62,6 +64,8 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   orb::OrbCore& orb() const noexcept { return orb_; }
   const RtOptions& options() const noexcept { return options_; }
   const SchedulingChoice& scheduling() const noexcept { return scheduling_; }
+  // Socket options and network priorities (protocol_control.hpp).
+  ProtocolControl& protocols() const noexcept { return *protocols_; }
 
   // The mapping in use; never null. Installing one keeps every earlier one alive (a thread
   // may be inside it), so reading it takes no lock.
@@ -103,6 +107,7 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   orb::OrbCore& orb_;
   const RtOptions options_;
   const SchedulingChoice scheduling_;
+  const std::shared_ptr<ProtocolControl> protocols_;
   std::int32_t outbound(std::int32_t priority,
                         std::span<const std::uint8_t> object_key) noexcept override;
 

@@ -18,8 +18,10 @@ namespace {
 }  // namespace
 
 Acceptor::Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options, int backlog)
-    : connection_options_(connection_options) {
+    : connection_options_(std::move(connection_options)) {
+  if (endpoint.giop_lite) connection_options_.mode = giop::HeaderMode::lite;
   const SocketAddress address = resolve(endpoint, true).front();
+  family_ = address.family();
   socket_.reset(::socket(address.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!socket_) listen_failed(endpoint, "socket", errno);
   const int one = 1;
@@ -40,6 +42,7 @@ Acceptor::Acceptor(const Endpoint& endpoint, ConnectionOptions connection_option
     listen_failed(endpoint, "getsockname", errno);
   }
   endpoint_ = bound.endpoint();
+  endpoint_.giop_lite = endpoint.giop_lite;
 }
 
 std::unique_ptr<Connection> Acceptor::accept() {
@@ -47,7 +50,12 @@ std::unique_ptr<Connection> Acceptor::accept() {
     const int fd = ::accept4(socket_.fd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd >= 0) {
       Socket socket(fd);
-      set_no_delay(fd, true);
+      // Each accepted socket is set up itself (not through the listening socket it would
+      // inherit from), so a lane's options changed since it opened reach its next clients.
+      const SocketOptions options = connection_options_.socket_options
+                                        ? connection_options_.socket_options->get()
+                                        : SocketOptions{};
+      if (try_apply_socket_options(fd, family_, options)) continue;  // refused: closed
       return std::make_unique<Connection>(std::move(socket), connection_options_);
     }
     if (errno == EINTR || errno == ECONNABORTED) continue;

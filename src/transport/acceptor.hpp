@@ -12,7 +12,8 @@ namespace rtorb::transport {
 class Acceptor {
  public:
   // Binds the first address `endpoint` resolves to (an empty host: the IPv4 wildcard),
-  // with SO_REUSEADDR, IPV6_V6ONLY for IPv6, and listens. Raises INITIALIZE
+  // with SO_REUSEADDR, IPV6_V6ONLY for IPv6, and listens. A giop_lite endpoint makes its
+  // connections GIOPlite whatever `connection_options` says. Raises INITIALIZE
   // initialize_listen_failed with the errno text, or resolve()'s exceptions.
   explicit Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options = {},
                     int backlog = 128);
@@ -20,17 +21,23 @@ class Acceptor {
   Acceptor& operator=(const Acceptor&) = delete;
 
   int fd() const noexcept { return socket_.fd(); }
-  // Where it really listens: the numeric address and the kernel's port if 0 was asked.
+  // Where it really listens: the numeric address and the kernel's port if 0 was asked
+  // (and giop_lite as asked).
   const Endpoint& endpoint() const noexcept { return endpoint_; }
   std::uint16_t port() const noexcept { return endpoint_.port; }
+  // What its connections get (their header mode included).
+  const ConnectionOptions& connection_options() const noexcept { return connection_options_; }
 
-  // Never blocks: the next pending connection (TCP_NODELAY set), or null if none.
-  // Transient accept errors (aborted connections, fd exhaustion) also give null.
+  // Never blocks: the next pending connection, set up with the socket options the cell of
+  // connection_options() holds now (TCP_NODELAY alone without one), or null if none.
+  // Transient accept errors (aborted connections, fd exhaustion) also give null; a
+  // connection that refuses its socket options is closed and the next one taken.
   std::unique_ptr<Connection> accept();
 
  private:
   Socket socket_;
   Endpoint endpoint_;
+  int family_ = 0;
   ConnectionOptions connection_options_;
 };
 

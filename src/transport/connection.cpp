@@ -35,6 +35,14 @@ Endpoint Connection::peer() const {
   return address.endpoint();
 }
 
+void Connection::mark_dscp(int dscp) noexcept {
+  if (dscp == dscp_) return;
+  SocketAddress local;
+  local.length = sizeof local.storage;
+  if (::getsockname(socket_.fd(), local.get(), &local.length) != 0) return;
+  if (set_dscp(socket_.fd(), local.family(), dscp)) dscp_ = dscp;
+}
+
 void Connection::close() noexcept { mark_closed(); }
 
 void Connection::stop_receiving() noexcept { ::shutdown(socket_.fd(), SHUT_RD); }

@@ -19,6 +19,7 @@
 #include "transport/pending_message.hpp"
 #include "transport/pi_mutex.hpp"
 #include "transport/socket.hpp"
+#include "transport/socket_options.hpp"
 
 struct iovec;
 
@@ -36,6 +37,9 @@ struct ConnectionOptions {
   // receive_message_head hands up a Request or Reply of at least this many bytes once its
   // header has arrived.
   std::size_t head_first_size = 64 * 1024;
+  // What the sockets are set up with: read by an acceptor for each connection it accepts
+  // and by the connector for each socket it opens. Null: TCP_NODELAY and nothing else.
+  std::shared_ptr<SocketOptionsCell> socket_options{};
 };
 
 // Server connections are owned by a shared_ptr (ConnectionHandler), so that code serving a
@@ -65,6 +69,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool take_first_request() noexcept { return !first_request_taken_.exchange(true); }
   // The peer's address; empty endpoint if unknown.
   Endpoint peer() const;
+  // How its messages are framed (GIOPlite on an endpoint that says so).
+  giop::HeaderMode mode() const noexcept { return options_.mode; }
+  // Marks what this connection sends from now on with `dscp` (0..63): a system call only
+  // when it differs from the last mark. For the connection's user of the moment (a lease
+  // holder); a refusal leaves the mark as it was.
+  void mark_dscp(int dscp) noexcept;
 
   // Writes the whole stream with one gather-write per batch of segments, waiting with
   // poll when the kernel buffer is full. Thread-safe (sends are serialised). Raises
@@ -158,6 +168,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::size_t end_ = 0;     // end of bytes received
   std::size_t wanted_ = 0;  // bytes still missing for the frame at parse_
   bool drained_ = true;
+  int dscp_ = SocketOptions::no_dscp;  // what mark_dscp set last
   std::vector<Frame> frames_;
   std::vector<MessageView> ready_;
   PendingMessage pending_{*this};

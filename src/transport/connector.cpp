@@ -14,16 +14,25 @@ namespace {
 struct Attempt {
   Socket socket;
   int err = 0;
+  const char* what = "connect";
   bool timed_out = false;
 };
 
 // A non-blocking connect waited for with poll: the timeout needs it.
-Attempt try_connect(const SocketAddress& address, std::chrono::milliseconds timeout) {
+Attempt try_connect(const SocketAddress& address, std::chrono::milliseconds timeout,
+                    const SocketOptions& options) {
   Attempt attempt;
   attempt.socket.reset(
       ::socket(address.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
   if (!attempt.socket) {
     attempt.err = errno;
+    return attempt;
+  }
+  if (const auto refused =
+          try_apply_socket_options(attempt.socket.fd(), address.family(), options)) {
+    attempt.err = refused->err;
+    attempt.what = refused->option;
+    attempt.socket.reset();
     return attempt;
   }
   if (::connect(attempt.socket.fd(), address.get(), address.length) == 0) return attempt;
@@ -60,17 +69,19 @@ Attempt try_connect(const SocketAddress& address, std::chrono::milliseconds time
 }  // namespace
 
 std::unique_ptr<Connection> connect(const Endpoint& endpoint, const ConnectOptions& options) {
+  const SocketOptions socket_options = options.connection.socket_options
+                                           ? options.connection.socket_options->get()
+                                           : SocketOptions{};
+  ConnectionOptions connection = options.connection;
+  if (endpoint.giop_lite) connection.mode = giop::HeaderMode::lite;
   std::optional<Attempt> last;
   for (const SocketAddress& address : resolve(endpoint)) {
-    Attempt attempt = try_connect(address, options.timeout);
-    if (attempt.socket) {
-      set_no_delay(attempt.socket.fd(), options.no_delay);
-      return std::make_unique<Connection>(std::move(attempt.socket), options.connection);
-    }
+    Attempt attempt = try_connect(address, options.timeout, socket_options);
+    if (attempt.socket) return std::make_unique<Connection>(std::move(attempt.socket), connection);
     last = std::move(attempt);
   }
   const std::string detail =
-      format_endpoint(endpoint) + ": " + errno_text("connect", last->err);
+      format_endpoint(endpoint) + ": " + errno_text(last->what, last->err);
   if (last->timed_out) raise<CORBA::TRANSIENT>(minor::transient_connect_timeout, detail);
   raise<CORBA::TRANSIENT>(minor::transient_connect_failed, detail);
 }

@@ -11,13 +11,16 @@ namespace rtorb::transport {
 
 struct ConnectOptions {
   std::chrono::milliseconds timeout{10'000};  // for each address tried
-  bool no_delay = true;                       // TCP_NODELAY: GIOP messages are small
+  // connection.socket_options: what each socket is set up with before it connects (so
+  // buffer sizes decide the window scale); null: TCP_NODELAY alone.
   ConnectionOptions connection = {};
 };
 
-// Resolves `endpoint` and tries each address in order until one connects.
+// Resolves `endpoint` and tries each address in order until one connects. A giop_lite
+// endpoint gives a GIOPlite connection whatever options.connection says.
 // Raises TRANSIENT transient_unknown_host / transient_connect_failed /
-// transient_connect_timeout (detail: the endpoint and errno text of the last attempt).
+// transient_connect_timeout (detail: the endpoint and errno text of the last attempt; a
+// socket option refused is a failed attempt, named in the detail).
 std::unique_ptr<Connection> connect(const Endpoint& endpoint,
                                     const ConnectOptions& options = {});
 

@@ -14,6 +14,7 @@ namespace rtorb::transport {
 namespace {
 
 constexpr std::string_view scheme = "iiop://";
+constexpr std::string_view giop_lite_option = "giop_lite";
 
 [[noreturn]] void bad_endpoint(std::string_view text, std::string_view why) {
   raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
@@ -30,13 +31,28 @@ std::uint16_t parse_port(std::string_view text, std::string_view port) {
   return static_cast<std::uint16_t>(value);
 }
 
+// The text after the address's '/': empty or one option.
+void parse_option(std::string_view text, std::string_view option, Endpoint& result) {
+  if (option.empty()) return;
+  if (option != giop_lite_option) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint_option,
+                            "endpoint '" + std::string(text) + "': unknown option '" +
+                                std::string(option) + "' (the only one is giop_lite)");
+  }
+  result.giop_lite = true;
+}
+
 }  // namespace
 
 Endpoint parse_endpoint(std::string_view text) {
   if (!text.starts_with(scheme)) bad_endpoint(text, "expected iiop://host:port");
   std::string_view rest = text.substr(scheme.size());
-  if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
   Endpoint result;
+  // No host form contains '/' (an IPv6 address neither), so the first one ends the address.
+  if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
+    parse_option(text, rest.substr(slash + 1), result);
+    rest = rest.substr(0, slash);
+  }
   std::string_view after_host;
   if (rest.starts_with('[')) {
     const auto close = rest.find(']');
@@ -64,6 +80,7 @@ std::string format_endpoint(const Endpoint& endpoint) {
     out += endpoint.host;
   }
   out += ':' + std::to_string(endpoint.port);
+  if (endpoint.giop_lite) out += "/" + std::string(giop_lite_option);
   return out;
 }
 

@@ -1,5 +1,5 @@
-// IIOP endpoints as written on a command line (iiop://host:port) and their resolution to
-// socket addresses.
+// IIOP endpoints as written on a command line (iiop://host:port[/giop_lite]) and their
+// resolution to socket addresses.
 #pragma once
 
 #include <sys/socket.h>
@@ -14,15 +14,19 @@ namespace rtorb::transport {
 struct Endpoint {
   std::string host;        // name, IPv4 text or IPv6 text without brackets; empty = wildcard
   std::uint16_t port = 0;  // 0 in a listen endpoint = ephemeral
+  // GIOPlite (giop/message_header.hpp) instead of standard GIOP headers: for closed systems
+  // of rtorb peers only, which learn it from the IOR (docs/transport.md, "GIOPlite").
+  bool giop_lite = false;
   friend bool operator==(const Endpoint&, const Endpoint&) = default;
   friend auto operator<=>(const Endpoint&, const Endpoint&) = default;
 };
 
-// Parses "iiop://host:port", "iiop://[v6]:port", "iiop://host" (port 0) or "iiop://:port".
-// Raises BAD_PARAM bad_param_bad_endpoint for anything else (other scheme, bad port,
-// unbalanced brackets).
+// Parses "iiop://host:port", "iiop://[v6]:port", "iiop://host" (port 0) or "iiop://:port",
+// each optionally followed by "/" and the endpoint option "giop_lite". Raises BAD_PARAM
+// bad_param_bad_endpoint for anything else (other scheme, bad port, unbalanced brackets),
+// bad_param_bad_endpoint_option for an option other than giop_lite.
 Endpoint parse_endpoint(std::string_view text);
-// The inverse: brackets around a host that contains ':'.
+// The inverse: brackets around a host that contains ':', "/giop_lite" when it is.
 std::string format_endpoint(const Endpoint& endpoint);
 
 // One resolved address.

@@ -74,7 +74,7 @@ bool AcceptHandler::handle_input(Reactor& reactor) {
     auto connection = acceptor_->accept();
     if (!connection) break;
     auto handler = std::make_unique<ConnectionHandler>(
-        std::move(connection), on_message_, options_.mode,
+        std::move(connection), on_message_, acceptor_->connection_options().mode,
         giop::AssemblerLimits{.max_message_size = options_.limits.max_message_size,
                               .max_buffered_bytes = options_.limits.max_message_size});
     if (threads_ == nullptr) {

@@ -61,7 +61,8 @@ class ConnectionThreads;
 class AcceptHandler final : public EventHandler {
  public:
   // With `threads`, each accepted connection is served by a thread of its own
-  // (thread-per-connection) instead of being registered with the reactor.
+  // (thread-per-connection) instead of being registered with the reactor. The header mode
+  // is the acceptor's (its endpoint's), not `options`'.
   AcceptHandler(std::unique_ptr<Acceptor> acceptor, MessageHandler on_message,
                 ConnectionOptions options = {}, ConnectionThreads* threads = nullptr)
       : acceptor_(std::move(acceptor)),

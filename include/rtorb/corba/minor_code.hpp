@@ -67,6 +67,7 @@ inline constexpr std::uint32_t bad_param_bad_discriminator = rtorb_vmcid | 41;  
 // Raised by the transport layer (its range is 40-49; BAD_PARAM uses 50-59 because
 // generated code holds BAD_PARAM 40-49).
 inline constexpr std::uint32_t bad_param_bad_endpoint = rtorb_vmcid | 50;            // iiop://host:port syntax
+inline constexpr std::uint32_t bad_param_bad_endpoint_option = rtorb_vmcid | 51;     // iiop://h:p/OPTION unknown
 inline constexpr std::uint32_t transient_unknown_host = rtorb_vmcid | 40;            // getaddrinfo failed
 inline constexpr std::uint32_t transient_connect_failed = rtorb_vmcid | 41;          // refused, unreachable
 inline constexpr std::uint32_t transient_connect_timeout = rtorb_vmcid | 42;         // connect took too long
@@ -131,7 +132,7 @@ inline constexpr std::uint32_t bad_param_bad_priority = rtorb_vmcid | 90;     //
 inline constexpr std::uint32_t bad_param_bad_threadpool = rtorb_vmcid | 91;   // no lanes, no threads, twin priorities
 inline constexpr std::uint32_t bad_param_bad_rt_option = rtorb_vmcid | 92;    // -ORBPriorityMapping & co.
 inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 90;  // mapping refused
-inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // not built yet (docs/rt.md)
+inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // an RT feature not built (none today)
 inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
 

@@ -1,5 +1,6 @@
-// rtorb's own additions to Real-time CORBA: installing a priority mapping, and what each
-// lane of each thread pool has done (docs/rt.md, "observability").
+// rtorb's own additions to Real-time CORBA: installing a priority mapping or a network
+// priority mapping, and what each lane of each thread pool has done (docs/rt.md,
+// "observability", "network priority").
 #pragma once
 
 #include <rtorb/corba/orb.hpp>
@@ -20,6 +21,26 @@ void install_priority_mapping(CORBA::ORB& orb,
 // requests (RTCORBA::PriorityTransform). Raises BAD_PARAM for a null one.
 void install_priority_transform(CORBA::ORB& orb,
                                 std::shared_ptr<RTCORBA::PriorityTransform> transform);
+
+// CORBA priorities to the DSCP codepoints (0..63, RFC 2474) that packets of connections at
+// those priorities are marked with, and back (docs/rt.md, "network priority"). The default
+// spreads 0..32767 evenly over 0..63. Called on the request path of a client that marks its
+// connections: it must be cheap, must not block, and must not throw.
+class NetworkPriorityMapping {
+ public:
+  virtual ~NetworkPriorityMapping() = default;
+  // False (or a codepoint outside 0..63) leaves the connection's marking as it is.
+  virtual bool to_network(RTCORBA::Priority corba_priority, std::int32_t& dscp) = 0;
+  virtual bool to_CORBA(std::int32_t dscp, RTCORBA::Priority& corba_priority) = 0;
+};
+
+// Makes `mapping` the ORB's network priority mapping from now on: client connections marked
+// for a request take it at their next request, lanes opened later take it for their
+// accepted connections. Marking itself is enabled by -ORBNetworkPriority yes or by the
+// enable_network_priority of a TCPProtocolProperties in force. Raises BAD_PARAM for a null
+// mapping, OBJECT_NOT_EXIST after the ORB is destroyed.
+void install_network_priority_mapping(CORBA::ORB& orb,
+                                      std::shared_ptr<NetworkPriorityMapping> mapping);
 
 // True when the ORB runs its priorities with SCHED_FIFO or SCHED_RR; false when the
 // process may not (no root, no CAP_SYS_NICE, no rtprio limit) or -ORBSchedPolicy other.

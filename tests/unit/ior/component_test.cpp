@@ -1,5 +1,6 @@
 // Tagged components: each known kind against hand-written bytes, unknown ones untouched.
 #include "ior/component.hpp"
+#include "ior/giop_lite_component.hpp"
 #include "test_bytes.hpp"
 
 #include <rtorb/corba/minor_code.hpp>
@@ -16,6 +17,18 @@ TEST(Component, DecodesOrbTypeInBothByteOrders) {
       decode_component({component_tag::orb_type, {1, 0, 0, 0, 0x00, 0x54, 0x54, 0x41}});
   EXPECT_EQ(std::get<OrbTypeComponent>(be).orb_type, orb_type::tao);
   EXPECT_EQ(std::get<OrbTypeComponent>(le).orb_type, orb_type::omniorb);
+}
+
+TEST(Component, GiopLiteIsAnEncapsulatedVariantOctetAndOnlyAWellFormedOneCounts) {
+  const TaggedComponent lite = encode_giop_lite();
+  EXPECT_EQ(lite.tag, 0x52540002u);
+  EXPECT_EQ(lite.data.size(), 2u);  // byte order, variant 1
+  EXPECT_EQ(lite.data[1], 1);
+  EXPECT_TRUE(speaks_giop_lite({lite}));
+  EXPECT_FALSE(speaks_giop_lite({}));
+  EXPECT_FALSE(speaks_giop_lite({{component_tag::rtorb_giop_lite, {}}}));      // truncated
+  EXPECT_FALSE(speaks_giop_lite({{component_tag::rtorb_giop_lite, {0, 2}}}));  // a later variant
+  EXPECT_EQ(component_tag_name(component_tag::rtorb_giop_lite), "TAG_RTORB_GIOP_LITE");
 }
 
 TEST(Component, NamesOrbVendorsByTheirBlock) {

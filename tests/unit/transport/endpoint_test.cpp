@@ -44,9 +44,32 @@ TEST(Endpoint, RejectsMalformedText) {
   }
 }
 
+TEST(Endpoint, GiopLiteIsAnEndpointOption) {
+  Endpoint lite{"127.0.0.1", 7, true};
+  EXPECT_EQ(parse_endpoint("iiop://127.0.0.1:7/giop_lite"), lite);
+  EXPECT_EQ(parse_endpoint("iiop://[::1]:7/giop_lite"), (Endpoint{"::1", 7, true}));
+  EXPECT_EQ(parse_endpoint("iiop://host/giop_lite"), (Endpoint{"host", 0, true}));
+  EXPECT_NE(parse_endpoint("iiop://127.0.0.1:7"), lite);  // a different endpoint
+  EXPECT_EQ(format_endpoint(lite), "iiop://127.0.0.1:7/giop_lite");
+}
+
+TEST(Endpoint, RejectsAnUnknownEndpointOptionNamingIt) {
+  for (const char* text : {"iiop://127.0.0.1:7/giop_light", "iiop://h:1/giop_lite/x",
+                           "iiop://[::1]:7/lite"}) {
+    try {
+      parse_endpoint(text);
+      ADD_FAILURE() << "accepted " << text;
+    } catch (const CORBA::BAD_PARAM& e) {
+      EXPECT_EQ(e.minor(), minor::bad_param_bad_endpoint_option) << text;
+      EXPECT_NE(e.detail().find("unknown option"), std::string::npos) << e.detail();
+    }
+  }
+}
+
 TEST(Endpoint, FormatRoundTrips) {
   for (const Endpoint& e :
-       {Endpoint{"127.0.0.1", 80}, Endpoint{"::1", 9}, Endpoint{"name", 0}}) {
+       {Endpoint{"127.0.0.1", 80}, Endpoint{"::1", 9}, Endpoint{"name", 0},
+        Endpoint{"::1", 9, true}}) {
     EXPECT_EQ(parse_endpoint(format_endpoint(e)), e);
   }
   EXPECT_EQ(format_endpoint({"::1", 9}), "iiop://[::1]:9");

@@ -1,0 +1,131 @@
+#include "rt/protocol_control.hpp"
+
+#include <rtorb/cdr/object_reference.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include "orb/orb_core.hpp"
+#include "rt/rt_state.hpp"
+
+namespace rtorb::rt {
+namespace {
+
+constexpr int max_dscp = 63;
+
+// RFC 2474's six bits, 0..32767 spread evenly: 0 is best effort, 32767 codepoint 63.
+class LinearNetworkMapping final : public NetworkPriorityMapping {
+ public:
+  bool to_network(RTCORBA::Priority priority, std::int32_t& dscp) override {
+    if (priority < RTCORBA::minPriority) return false;
+    dscp = static_cast<std::int32_t>(priority) * max_dscp / RTCORBA::maxPriority;
+    return true;
+  }
+  bool to_CORBA(std::int32_t dscp, RTCORBA::Priority& priority) override {
+    if (dscp < 0 || dscp > max_dscp) return false;
+    priority = static_cast<RTCORBA::Priority>(dscp * RTCORBA::maxPriority / max_dscp);
+    return true;
+  }
+};
+
+}  // namespace
+
+std::optional<TcpProtocol> iiop_protocol(const RTCORBA::ProtocolList& protocols,
+                                         const transport::SocketOptions& base) {
+  for (const auto& protocol : protocols) {
+    if (protocol.protocol_type() != cdr::profile_tag::internet_iop) continue;
+    TcpProtocol tcp{base, false};
+    auto properties = IDL::traits<RTCORBA::TCPProtocolProperties>::narrow(
+        protocol.transport_protocol_properties());
+    if (!properties) return tcp;
+    tcp.sockets.send_buffer_size = properties->send_buffer_size();
+    tcp.sockets.recv_buffer_size = properties->recv_buffer_size();
+    tcp.sockets.keep_alive = properties->keep_alive();
+    tcp.sockets.dont_route = properties->dont_route();
+    tcp.sockets.no_delay = properties->no_delay();
+    tcp.network_priority = properties->enable_network_priority();
+    return tcp;
+  }
+  return std::nullopt;
+}
+
+std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbCore& orb,
+                                                         bool network_priority) {
+  auto control = std::make_shared<ProtocolControl>(orb, network_priority);
+  orb.add_orb_policy_observer(
+      [weak = std::weak_ptr<ProtocolControl>(control)](const CORBA::PolicyList& policies) {
+        if (auto c = weak.lock()) c->orb_policies_changed(policies);
+      });
+  if (network_priority) orb.set_network_priority(control.get());
+  return control;
+}
+
+ProtocolControl::ProtocolControl(orb::OrbCore& orb, bool network_priority)
+    : orb_(orb), network_priority_(network_priority) {
+  install_mapping(std::make_shared<LinearNetworkMapping>());
+}
+
+void ProtocolControl::install_mapping(std::shared_ptr<NetworkPriorityMapping> mapping) {
+  if (!mapping) raise<CORBA::BAD_PARAM>(0, "a network priority mapping may not be null");
+  std::lock_guard lock(mutex_);
+  mapping_.store(mapping.get(), std::memory_order_release);
+  mappings_.push_back(std::move(mapping));
+}
+
+int ProtocolControl::dscp_of(RTCORBA::Priority priority) const noexcept {
+  std::int32_t dscp = transport::SocketOptions::no_dscp;
+  try {
+    if (!mapping_.load(std::memory_order_acquire)->to_network(priority, dscp)) {
+      return transport::SocketOptions::no_dscp;
+    }
+  } catch (...) {
+    return transport::SocketOptions::no_dscp;  // an application's mapping that throws declines
+  }
+  return dscp >= 0 && dscp <= max_dscp ? dscp : transport::SocketOptions::no_dscp;
+}
+
+int ProtocolControl::dscp_for(std::int32_t priority) noexcept {
+  if (priority < RTCORBA::minPriority || priority > RTCORBA::maxPriority) return no_dscp;
+  return dscp_of(static_cast<RTCORBA::Priority>(priority));
+}
+
+std::shared_ptr<transport::SocketOptionsCell> ProtocolControl::open_lane(
+    RTCORBA::Priority priority) const {
+  transport::SocketOptions options = orb_.options().socket_options;
+  if (network_priority_) {
+    if (const int dscp = dscp_of(priority); dscp != transport::SocketOptions::no_dscp) {
+      options.dscp = dscp;
+    }
+  }
+  return std::make_shared<transport::SocketOptionsCell>(options);
+}
+
+bool ProtocolControl::configure_pool(const Threadpool& pool, const TcpProtocol& tcp) {
+  std::lock_guard lock(mutex_);
+  const auto [it, fresh] = pools_.try_emplace(pool.id, tcp);
+  if (!fresh) return it->second == tcp;
+  for (const auto& lane : pool.lanes) {
+    if (!lane->socket_options) continue;
+    transport::SocketOptions options = tcp.sockets;
+    if (tcp.network_priority || network_priority_) {
+      if (const int dscp = dscp_of(lane->priority); dscp != transport::SocketOptions::no_dscp) {
+        options.dscp = dscp;
+      }
+    }
+    lane->socket_options->set(options);
+  }
+  return true;
+}
+
+void ProtocolControl::orb_policies_changed(const CORBA::PolicyList& policies) {
+  const transport::SocketOptions& base = orb_.options().socket_options;
+  std::optional<TcpProtocol> tcp;
+  for (const auto& policy : policies) {
+    if (auto client = IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
+      tcp = iiop_protocol(client->protocols(), base);
+    }
+  }
+  orb_.client_socket_options().set(tcp ? tcp->sockets : base);
+  const bool marking = network_priority_ || (tcp && tcp->network_priority);
+  orb_.set_network_priority(marking ? this : nullptr);
+}
+
+}  // namespace rtorb::rt
