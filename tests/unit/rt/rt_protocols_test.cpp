@@ -265,15 +265,25 @@ TEST_F(ProtocolsFixture, TwoPoasMayNotGiveOnePoolDifferentProtocolProperties) {
   }
 }
 
+namespace {
+
+// A probe on the RootPOA of `server`, as `client` sees it.
+IDL::traits<PriorityProbe>::ref_type probe_on_root(const IDL::traits<CORBA::ORB>::ref_type& server,
+                                                   const IDL::traits<CORBA::ORB>::ref_type& client) {
+  auto root = root_poa(server);
+  root->the_POAManager()->activate();
+  const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
+  return IDL::traits<PriorityProbe>::narrow(
+      client->string_to_object(server->object_to_string(root->id_to_reference(id))));
+}
+
+}  // namespace
+
 TEST(OrbSocketOptions, SetUpTheDefaultAcceptorsAndClientSockets) {
   auto server = make_orb({"-ORBServerThreads", "2", "-ORBSocketOptions",
                           "keep_alive=yes,send_buffer=65536"});
   auto client = make_orb({"-ORBSocketOptions=recv_buffer=98304,dscp=10,no_delay=no"});
-  auto root = root_poa(server);
-  root->the_POAManager()->activate();
-  const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
-  auto probe = IDL::traits<PriorityProbe>::narrow(
-      client->string_to_object(server->object_to_string(root->id_to_reference(id))));
+  auto probe = probe_on_root(server, client);
   probe->upcall_scheduling();
   std::shared_ptr<const rtorb::orb::Target> hold;
   with_client_fd(client, target_of(probe, hold).cache_key, [&](int fd) {
@@ -303,11 +313,7 @@ TEST_P(GiopLiteCalls, AFullCallBetweenTwoRtorbOrbsOverAGiopLiteEndpoint) {
   auto server = make_orb({"-ORBServerThreads", GetParam().server_threads, "-ORBEndpoint",
                           "iiop://127.0.0.1:0/giop_lite"});
   auto client = make_orb({"-ORBClientStrategy", GetParam().client_strategy});
-  auto root = root_poa(server);
-  root->the_POAManager()->activate();
-  const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
-  auto probe = IDL::traits<PriorityProbe>::narrow(
-      client->string_to_object(server->object_to_string(root->id_to_reference(id))));
+  auto probe = probe_on_root(server, client);
   std::shared_ptr<const rtorb::orb::Target> hold;
   const auto& target = target_of(probe, hold);
   EXPECT_TRUE(rtorb::ior::speaks_giop_lite(target.profile.components));
@@ -354,11 +360,7 @@ TEST(GiopLite, ALaneEndpointMaySpeakGiopLite) {
 TEST(GiopLite, AStandardGiopPeerOnAGiopLiteEndpointIsRefusedAndTheServerServesOn) {
   auto server = make_orb({"-ORBServerThreads", "2", "-ORBEndpoint", "iiop://127.0.0.1:0/giop_lite"});
   auto client = make_orb();
-  auto root = root_poa(server);
-  root->the_POAManager()->activate();
-  const auto id = root->activate_object(CORBA::make_reference<ProbeServant>());
-  auto probe = IDL::traits<PriorityProbe>::narrow(
-      client->string_to_object(server->object_to_string(root->id_to_reference(id))));
+  auto probe = probe_on_root(server, client);
   std::shared_ptr<const rtorb::orb::Target> hold;
   auto endpoint = target_of(probe, hold).endpoint;
   endpoint.giop_lite = false;  // what a foreign ORB, which ignores the component, does
