@@ -24,6 +24,11 @@ std::uint32_t fnv1a(std::uint32_t h, std::span<const std::uint8_t> bytes) noexce
   return h;
 }
 
+[[noreturn]] void no_local_policy_overrides() {
+  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
+                             "a local object has no policy overrides");
+}
+
 std::uint32_t bounded(std::uint32_t h, std::uint32_t maximum) noexcept {
   return maximum == UINT32_MAX ? h : h % (maximum + 1);
 }
@@ -129,18 +134,15 @@ std::uint32_t LocalObject::_hash(std::uint32_t maximum) {
 }
 
 object_reference<Object> LocalObject::_set_policy_overrides(const PolicyList&, SetOverrideType) {
-  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
-                             "a local object has no policy overrides");
+  no_local_policy_overrides();
 }
 
 PolicyList LocalObject::_get_policy_overrides(const PolicyTypeSeq&) {
-  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
-                             "a local object has no policy overrides");
+  no_local_policy_overrides();
 }
 
 object_reference<Policy> LocalObject::_get_client_policy(PolicyType) {
-  rtorb::raise<NO_IMPLEMENT>(rtorb::minor::no_implement_local_policies,
-                             "a local object has no policy overrides");
+  no_local_policy_overrides();
 }
 
 bool PolicyManager::_is_a(const std::string& repository_id) {

@@ -18,8 +18,8 @@ bool RequestBuffer::hold(Held request) {
   {
     std::lock_guard lock(mutex_);
     const std::size_t size = request.message.size();
-    const bool full = (limits_.max_requests != 0 && heap_.size() >= limits_.max_requests) ||
-                      (limits_.max_bytes != 0 && bytes_ + size > limits_.max_bytes);
+    const bool full = (options_.max_requests != 0 && heap_.size() >= options_.max_requests) ||
+                      (options_.max_bytes != 0 && bytes_ + size > options_.max_bytes);
     if (!full) {
       request.order = next_order_++;
       heap_.push_back(std::move(request));

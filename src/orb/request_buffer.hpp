@@ -46,8 +46,8 @@ class RequestBuffer {
 
   // `idle_threads`: the lane's count of threads waiting on its event loop, not counting
   // the one asking.
-  RequestBuffer(RequestBuffering limits, const std::atomic<std::size_t>& idle_threads)
-      : limits_(std::move(limits)), idle_threads_(idle_threads) {}
+  RequestBuffer(RequestBuffering options, const std::atomic<std::size_t>& idle_threads)
+      : options_(std::move(options)), idle_threads_(idle_threads) {}
   RequestBuffer(const RequestBuffer&) = delete;
   RequestBuffer& operator=(const RequestBuffer&) = delete;
 
@@ -56,7 +56,7 @@ class RequestBuffer {
     return idle_threads_.load() > 0 && held_.load() == 0;
   }
   std::int32_t priority_of(const giop::ServiceContextList& contexts) const {
-    return limits_.priority_of(contexts);
+    return options_.priority_of(contexts);
   }
   // False when the buffer is full (the request is counted as refused).
   bool hold(Held request);
@@ -76,7 +76,7 @@ class RequestBuffer {
   std::uint64_t refused() const noexcept { return refused_.load(std::memory_order_relaxed); }
 
  private:
-  const RequestBuffering limits_;
+  const RequestBuffering options_;
   const std::atomic<std::size_t>& idle_threads_;
   // held_ and serving_ are sequentially consistent: a reader holds (held_ up) then reads
   // serving_, a thread ending an upcall lowers serving_ then reads held_, so at least one
