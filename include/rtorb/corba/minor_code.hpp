@@ -78,6 +78,8 @@ inline constexpr std::uint32_t comm_failure_send = rtorb_vmcid | 40;            
 inline constexpr std::uint32_t comm_failure_receive = rtorb_vmcid | 41;              // recv failed
 inline constexpr std::uint32_t comm_failure_connection_closed = rtorb_vmcid | 42;    // peer closed, bad header
 inline constexpr std::uint32_t timeout_reply = rtorb_vmcid | 40;                     // no message in time
+inline constexpr std::uint32_t timeout_send = rtorb_vmcid | 41;                      // send not done by its deadline
+inline constexpr std::uint32_t transient_send_would_block = rtorb_vmcid | 45;        // SYNC_NONE: socket buffer full
 inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;              // epoll/eventfd
 
 // Raised by the orb layer (its range is 60-79), plus the OMG codes the ORB chapter names.
@@ -135,5 +137,14 @@ inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 
 inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // an RT feature not built (none today)
 inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
+
+// CORBA Messaging (src/messaging and the invocation path it configures; docs/messaging.md).
+// The range is 100-119. RelativeRoundtripTimeout's three waits each have their own TIMEOUT
+// minor: timeout_connect, timeout_send (above, the transport's) and timeout_reply_wait.
+inline constexpr std::uint32_t timeout_connect = rtorb_vmcid | 100;      // connect not done by the deadline
+inline constexpr std::uint32_t timeout_reply_wait = rtorb_vmcid | 101;   // no reply by the deadline
+inline constexpr std::uint32_t timeout_request_expired = rtorb_vmcid | 102;  // request end time passed
+inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_REBIND: a forward changes the target
+inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
 
 }  // namespace rtorb::minor
