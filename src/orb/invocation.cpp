@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "giop/fragments.hpp"
-#include "orb/call_policies.hpp"
 #include "giop/invocation_policies.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
 #include "giop/service_context.hpp"
 #include "giop/system_exception_body.hpp"
 #include "ior/object_reference.hpp"
+#include "orb/call_policies.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
@@ -194,6 +194,9 @@ void InvocationState::lease_connection(const transport::CacheKey& key) {
   OrbCore& orb = *core->orb();
   if (!has_policies) {
     lease.emplace(orb.connections().acquire(key));
+    // A load per call, a store once: a NO_RECONNECT set later at the thread or ORB level
+    // knows the reference has had a connection.
+    if (!core->connected_once()) core->mark_connected();
     return;
   }
   if (policies.rebind == RebindMode::no_reconnect && core->connected_once()) {
