@@ -116,7 +116,10 @@ ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key,
     ++leased_;  // the slot is taken before connecting, outside the lock
   }
   try {
-    return Lease(*this, *bucket, connect(key.endpoint, connect_options));
+    if (!key.socket_options) return Lease(*this, *bucket, connect(key.endpoint, connect_options));
+    ConnectOptions with_socket_options = connect_options;
+    with_socket_options.connection.socket_options = key.socket_options;
+    return Lease(*this, *bucket, connect(key.endpoint, with_socket_options));
   } catch (...) {
     std::lock_guard lock(mutex_);
     --leased_;

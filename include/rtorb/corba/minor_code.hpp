@@ -137,6 +137,7 @@ inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 
 inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // an RT feature not built (none today)
 inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
+inline constexpr std::uint32_t inv_policy_no_protocol = rtorb_vmcid | 91;  // ClientProtocolPolicy: no profile serves it
 
 // CORBA Messaging (src/messaging and the invocation path it configures; docs/messaging.md).
 // The range is 100-119. RelativeRoundtripTimeout's three waits each have their own TIMEOUT
