@@ -68,6 +68,18 @@ void Server::kill() {
 
 void Server::signal(int number) const { ::kill(process_->pid(), number); }
 
+bool Server::stop() const {
+  ::kill(process_->pid(), SIGSTOP);
+  const std::string stat = "/proc/" + std::to_string(process_->pid()) + "/stat";
+  return eventually([&] {
+    std::ifstream in(stat);
+    std::string line;
+    std::getline(in, line);
+    const auto close = line.rfind(')');  // "pid (comm) STATE ...": comm may hold spaces
+    return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'T';
+  });
+}
+
 Client::Client(std::vector<std::string> options) {
   std::vector<char*> argv{const_cast<char*>("messaging_tests")};
   for (auto& o : options) argv.push_back(o.data());

@@ -37,7 +37,10 @@ class Server {
   ~Server();
   const std::string& ior() const { return ior_; }
   void kill();                      // SIGKILL, then reaped
-  void signal(int number) const;    // e.g. SIGSTOP / SIGCONT
+  void signal(int number) const;    // e.g. SIGCONT
+  // SIGSTOP, returning once the process is stopped (a signal is delivered asynchronously:
+  // a stopping process may still answer a call or two). False if it never stopped.
+  bool stop() const;
 
  private:
   std::filesystem::path ior_file_;

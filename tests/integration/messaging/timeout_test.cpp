@@ -31,7 +31,7 @@ TEST(RoundtripTimeout, AStoppedServerProcessTimesOutTheReplyWait) {
   Client client;
   auto timed = client.with(client.target(server.ior()), {client.roundtrip_timeout(200ms)});
   ASSERT_EQ(timed->echo(1), 1);
-  server.signal(SIGSTOP);
+  ASSERT_TRUE(server.stop());
   expect_timeout([&] { timed->echo(2); }, minor::timeout_reply_wait,
                  CompletionStatus::COMPLETED_MAYBE);
   server.signal(SIGCONT);
@@ -39,15 +39,19 @@ TEST(RoundtripTimeout, AStoppedServerProcessTimesOutTheReplyWait) {
 
 // A killed process is noticed by the kernel: the call in progress fails at once
 // (COMM_FAILURE, MAYBE) and the next cannot connect (TRANSIENT, NO); neither waits for
-// the timeout, and neither hangs.
+// the timeout, and neither hangs. The call is in its upcall (blocked on the servant's
+// latch, seen by another client) when the server dies.
 TEST(RoundtripTimeout, AServerKilledMidCallFailsTheCallWithoutHanging) {
   Server server;
   Client client;
-  auto timed = client.with(client.target(server.ior()), {client.roundtrip_timeout(30s)});
-  ASSERT_EQ(timed->echo(1), 1);
+  Client observer;
+  auto timed = client.with(client.target(server.ior()),
+                           {client.roundtrip_timeout(30s),
+                            client.sync_scope(Messaging::SYNC_WITH_TARGET)});
   std::exception_ptr raised;
-  std::thread caller([&] { raised = bounded([&] { timed->sleep_ms(20'000); }); });
-  std::this_thread::sleep_for(200ms);  // not a timing assertion: the call may be anywhere
+  std::thread caller([&] { raised = bounded([&] { timed->hold(); }); });
+  auto watch = observer.target(server.ior());
+  ASSERT_TRUE(eventually([&] { return watch->holding() == 1; }));
   server.kill();
   caller.join();
   ASSERT_TRUE(raised);
@@ -132,22 +136,23 @@ TEST(RoundtripTimeout, AppliesFromTheThreadAndOrbLevelsToo) {
   EXPECT_EQ(target->echo(4), 4);
 }
 
-// RelativeRequestTimeout: the end time travels with the request; a server with one thread
-// busy elsewhere gets to the request after it ended, and answers TIMEOUT without serving it.
+// RelativeRequestTimeout: the end time travels with the request. One microsecond after
+// the client read its clock, the request cannot yet have crossed to the server process:
+// the server finds it expired and answers TIMEOUT without serving it.
 TEST(RequestTimeout, TheServerRefusesARequestThatArrivesAfterItsEndTime) {
-  Server server({"-ORBServerThreads", "1"});
+  Server server;
   Client client;
   auto target = client.target(server.ior());
   ASSERT_EQ(target->echo(1), 1);
-  std::thread busy([&] { client.target(server.ior())->sleep_ms(1500); });
-  std::this_thread::sleep_for(300ms);  // the sleep is being served (or soon will be)
   // WITH_TARGET, so that the oneway gets the server's answer.
-  auto timed = client.with(target, {client.request_timeout(100ms),
+  auto timed = client.with(target, {client.request_timeout(1us),
                                     client.sync_scope(Messaging::SYNC_WITH_TARGET)});
   expect_timeout([&] { timed->note(42); }, minor::timeout_request_expired,
                  CompletionStatus::COMPLETED_NO);
-  busy.join();
   EXPECT_NE(target->last_note(), 42) << "the expired request was not served";
+  auto twoway = client.with(target, {client.request_timeout(1us)});
+  expect_timeout([&] { twoway->echo(3); }, minor::timeout_request_expired,
+                 CompletionStatus::COMPLETED_NO);
 }
 
 TEST(RequestTimeout, ARequestInTimeIsServed) {
