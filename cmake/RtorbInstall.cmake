@@ -44,6 +44,10 @@ function(rtorb_install_package)
     endif()")
 
   get_property(RTORB_COMPONENTS GLOBAL PROPERTY RTORB_COMPONENTS)
+  list(JOIN RTORB_COMPONENTS ", " RTORB_COMPONENTS_TEXT)
+  if(NOT RTORB_COMPONENTS_TEXT)
+    set(RTORB_COMPONENTS_TEXT "none")
+  endif()
   configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/rtorbConfig.cmake.in
     ${PROJECT_BINARY_DIR}/package/rtorbConfig.cmake
     INSTALL_DESTINATION ${RTORB_INSTALL_CMAKEDIR}
