@@ -86,6 +86,7 @@ inline constexpr std::uint32_t bad_param_bad_file = rtorb_vmcid | 61;           
 inline constexpr std::uint32_t bad_inv_order_orb_shutdown = omg_vmcid | 4;        // ORB has shut down
 inline constexpr std::uint32_t object_not_exist_orb_destroyed = rtorb_vmcid | 60; // call after destroy()
 inline constexpr std::uint32_t inv_objref_no_profile = rtorb_vmcid | 60;          // no usable IIOP profile
+inline constexpr std::uint32_t inv_objref_nil_reference = rtorb_vmcid | 61;       // operation on a nil reference
 inline constexpr std::uint32_t transient_forward_limit = rtorb_vmcid | 60;        // too many LOCATION_FORWARDs
 inline constexpr std::uint32_t transient_reissue_failed = rtorb_vmcid | 61;       // CloseConnection twice
 inline constexpr std::uint32_t marshal_no_orb = rtorb_vmcid | 60;                 // reference read without an ORB
