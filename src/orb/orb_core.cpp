@@ -529,6 +529,7 @@ void OrbCore::destroy() {
     current = std::move(policy_current_);
   }
   adapter.reset();  // may release references that hold this ORB: outside the lock
+  object_table_.clear();
   {
     std::lock_guard lock(multiplexed_mutex_);
     for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();

@@ -23,6 +23,7 @@
 
 #include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
+#include "orb/object_table.hpp"
 #include "orb/orb_options.hpp"
 #include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
@@ -164,6 +165,10 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
                                           std::vector<std::uint8_t> object_key,
                                           const ReferenceLayout& layout);
 
+  // The INS object table ("IORTable"): the adapter forwards requests for keys it did not
+  // make to the objects bound here.
+  ObjectTable& object_table() noexcept { return object_table_; }
+
   // --- the CORBA::ORB operations --------------------------------------------------------
   CORBA::ORB::ObjectIdList list_initial_services();
   CORBA::object_reference<CORBA::Object> resolve_initial_references(const std::string& name);
@@ -214,6 +219,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<bool> shutdown_{false};
   std::atomic<bool> destroyed_{false};
   std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
+  ObjectTable object_table_;  // its own lock
   std::atomic<OutboundPriority*> outbound_priority_{nullptr};
   std::atomic<NetworkPriority*> network_priority_{nullptr};
   // Observers of ORBPolicyManager (mutex_).

@@ -83,6 +83,7 @@ inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;         
 // Raised by the orb layer (its range is 60-79), plus the OMG codes the ORB chapter names.
 inline constexpr std::uint32_t bad_param_bad_orb_option = rtorb_vmcid | 60;       // -ORB option or value
 inline constexpr std::uint32_t bad_param_bad_file = rtorb_vmcid | 61;             // file:// unreadable
+inline constexpr std::uint32_t bad_param_bad_table_entry = rtorb_vmcid | 62;      // IORTable: empty key, nil/local object
 inline constexpr std::uint32_t bad_inv_order_orb_shutdown = omg_vmcid | 4;        // ORB has shut down
 inline constexpr std::uint32_t object_not_exist_orb_destroyed = rtorb_vmcid | 60; // call after destroy()
 inline constexpr std::uint32_t inv_objref_no_profile = rtorb_vmcid | 60;          // no usable IIOP profile
