@@ -52,6 +52,7 @@ inline constexpr std::uint32_t bad_param_cannot_fragment = rtorb_vmcid | 21;   /
 
 // BAD_PARAM raised by the ior layer (its range is 30-39).
 inline constexpr std::uint32_t bad_param_bad_profile = rtorb_vmcid | 30;  // profile that cannot be encoded
+inline constexpr std::uint32_t bad_param_no_corbaloc = rtorb_vmcid | 31;  // reference a corbaloc URL cannot say
 
 // BAD_TYPECODE, NO_IMPLEMENT: TypeCodes and anys (added by the cdr layer).
 inline constexpr std::uint32_t bad_typecode_wrong_kind = rtorb_vmcid | 1;     // operation not for this kind

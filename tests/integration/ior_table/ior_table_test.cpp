@@ -17,6 +17,7 @@
 
 #include "bankS.h"
 #include "giop/message_codec.hpp"
+#include "ior/corbaloc.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/ior_string.hpp"
 #include "orb/object_core.hpp"
@@ -134,6 +135,14 @@ TEST_F(ShortKeys, BadEntriesAreRefusedWithBadParam) {
   refused([&] { table->bind("Nil", CORBA::object_reference<CORBA::Object>()); });
   refused([&] { table->rebind("Local", poa); });
   refused([&] { table->bind("NilIor", server->object_to_string(nullptr)); });
+}
+
+// What rtorb-catior --corbaloc prints for a POA reference: its long binary key, escaped.
+TEST_F(ShortKeys, ThePoaKeyOfAReferenceAsACorbalocUrlAlsoReachesIt) {
+  const auto url = ior::format_corbaloc(
+      ior::reference_to_corbaloc(ior::reference_from_ior_string(server->object_to_string(bank))));
+  EXPECT_EQ(url.find("corbaloc:iiop:1.2@127.0.0.1:"), 0u) << url;
+  EXPECT_EQ(IDL::traits<Teller::Bank>::narrow(client->string_to_object(url))->balance(), 42);
 }
 
 TEST_F(ShortKeys, TheTableIsAnInitialService) {
