@@ -4,9 +4,11 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <fcntl.h>
 #include <unistd.h>
 
-#include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <map>
 
 #include "ior/component.hpp"
@@ -38,13 +40,28 @@ OrbTable& orb_table() {
 }
 
 transport::CacheOptions cache_options(const OrbOptions& o,
-                                      std::shared_ptr<transport::SocketOptionsCell> sockets) {
+                                      std::shared_ptr<transport::SocketOptionsCell> sockets,
+                                      std::shared_ptr<const Logger> log) {
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
   c.connect.connection.limits.max_message_size = o.max_message_size;
   c.connect.connection.socket_options = std::move(sockets);
+  c.connect.connection.log = std::move(log);
   return c;
+}
+
+// -ORBDebugLevel and -ORBLogFile. A log file that cannot be opened is a bad option: the
+// user asked for it, and running on without it would hide what they wanted to see.
+std::shared_ptr<const Logger> make_logger(const OrbOptions& o, const std::string& id) {
+  const std::string tag = id.empty() ? std::string("rtorb") : "rtorb(" + id + ")";
+  if (o.log_file.empty()) return std::make_shared<Logger>(o.debug_level, tag);
+  const int fd = ::open(o.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_orb_option,
+                            "-ORBLogFile " + o.log_file + ": " + std::strerror(errno));
+  }
+  return std::make_shared<Logger>(o.debug_level, tag, fd, true);
 }
 
 std::string local_host_name() {
@@ -80,14 +97,15 @@ CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
 OrbCore::OrbCore(std::string id, OrbOptions options)
     : id_(std::move(id)),
       options_(std::move(options)),
+      logger_(make_logger(options_, id_)),
       client_sockets_(std::make_shared<transport::SocketOptionsCell>(options_.socket_options)),
-      connections_(cache_options(options_, client_sockets_)),
+      connections_(cache_options(options_, client_sockets_, logger_)),
       server_connections_(std::make_unique<ServerConnections>(*this)),
       reactor_(std::make_unique<transport::Reactor>()) {
   if (options_.lock_memory) {
     // Said whatever the debug level, like a refused real-time priority: the user asked.
     if (const auto problems = lock_process_memory(); !problems.empty()) {
-      std::fprintf(stderr, "rtorb[%s]: -ORBLockMemory: %s\n", id_.c_str(), problems.c_str());
+      logger_->write_line("-ORBLockMemory: " + problems);
     }
   }
 }
@@ -121,6 +139,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   transport::ConnectOptions connect;
   connect.connection.limits.max_message_size = options_.max_message_size;
   connect.connection.socket_options = client_sockets_;
+  connect.connection.log = logger_;
   auto fresh = std::make_shared<MultiplexedConnection>(transport::connect(endpoint, connect),
                                                        options_.max_message_size);
   std::lock_guard lock(multiplexed_mutex_);
@@ -149,13 +168,6 @@ const cdr::CodeSetComponentInfo& OrbCore::code_sets() noexcept {
   return info;
 }
 
-void OrbCore::debug(int level, std::string_view text) const {
-  if (options_.debug_level >= level) {
-    std::fprintf(stderr, "rtorb[%s]: %.*s\n", id_.c_str(), static_cast<int>(text.size()),
-                 text.data());
-  }
-}
-
 std::string OrbCore::host_for(const transport::Endpoint& bound) const {
   if (bound.host.empty() || bound.host == "0.0.0.0" || bound.host == "::") {
     return local_host_name();
@@ -175,6 +187,7 @@ void OrbCore::activate_endpoints() {
   transport::ConnectionOptions connection;
   connection.limits.max_message_size = options_.max_message_size;
   connection.socket_options = std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
+  connection.log = logger_;
   if (options_.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
@@ -315,6 +328,7 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
   connection.socket_options =
       options.socket_options ? options.socket_options
                              : std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
+  connection.log = logger_;
   const std::string host =
       options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
   auto lane = std::make_shared<ServerLane>(options, host, *server_connections_, connection);
@@ -460,6 +474,7 @@ void OrbCore::shutdown(bool wait_for_completion) {
   }
   const bool first = !shutdown_.exchange(true, std::memory_order_acq_rel);
   if (first) {
+    debug(1, "shutting down");
     if (ObjectAdapter* a = adapter_if_created()) a->shutdown(wait_for_completion);
   }
   if (wait_for_completion) {

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/logger.hpp"
 #include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/object_table.hpp"
@@ -184,8 +185,10 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // Server side (server_request_handler.cpp): counts upcalls so shutdown can wait for them.
   void upcall_started() noexcept;
   void upcall_finished() noexcept;
-  // Prints `text` to stderr when -ORBDebugLevel >= level.
-  void debug(int level, std::string_view text) const;
+  // Logs `text` when -ORBDebugLevel >= level (to -ORBLogFile or stderr).
+  void debug(int level, std::string_view text) const { logger_->log(level, text); }
+  // This ORB's log, for callers that build a line only when it is wanted.
+  const Logger& logger() const noexcept { return *logger_; }
 
  private:
   friend class ServerConnections;
@@ -196,6 +199,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::string id_;
   OrbOptions options_;
   CORBA::weak_object_reference<CORBA::ORB> orb_;
+  const std::shared_ptr<const Logger> logger_;  // before the connections that log to it
 
   const std::shared_ptr<transport::SocketOptionsCell> client_sockets_;  // before connections_
   transport::ConnectionCache connections_;
