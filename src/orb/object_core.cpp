@@ -59,20 +59,21 @@ void read_rt_policies(Target& t) {
   }
 }
 
-// The lanes of an rtorb server: every IIOP profile with the chosen one's object key and a
-// TAG_RTORB_LANE_BAND names where the requests of its band go (before the IOR's bands).
+// The lanes of an rtorb server: every IIOP profile with the chosen one's object key and
+// framing and a TAG_RTORB_LANE_BAND names where the requests of its band go (before the
+// IOR's bands).
 void read_lane_routes(Target& t, const ior::ObjectReference& reference) {
   std::vector<Target::Route> lanes;
   for (const auto& p : reference.profiles) {
     const auto* profile = std::get_if<ior::IiopProfile>(&p);
     if (profile == nullptr || profile->object_key != t.profile.object_key) continue;
+    if (ior::speaks_giop_lite(profile->components) != t.endpoint.giop_lite) continue;
     const auto* c = ior::find_component(profile->components, ior::component_tag::rtorb_lane_band);
     if (c == nullptr) continue;
     if (const auto band = ior::decode_lane_band(*c)) {
       lanes.push_back({band->low, band->high,
-                       transport::CacheKey{transport::Endpoint{
-                           profile->host, profile->port,
-                           ior::speaks_giop_lite(profile->components)}}});
+                       transport::CacheKey{transport::Endpoint{profile->host, profile->port,
+                                                               t.endpoint.giop_lite}}});
     }
   }
   if (!lanes.empty()) t.routes = std::move(lanes);
@@ -110,8 +111,16 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
 
 }  // namespace
 
-std::shared_ptr<const Target> choose_target(const ior::ObjectReference& reference) {
+std::shared_ptr<const Target> choose_target(const ior::ObjectReference& reference,
+                                            std::optional<giop::HeaderMode> framing) {
   for (std::size_t i = 0; i < reference.profiles.size(); ++i) {
+    if (framing) {
+      const auto* profile = std::get_if<ior::IiopProfile>(&reference.profiles[i]);
+      if (profile == nullptr ||
+          ior::speaks_giop_lite(profile->components) != (*framing == giop::HeaderMode::lite)) {
+        continue;
+      }
+    }
     if (auto t = target_for(reference, i)) return t;
   }
   return nullptr;

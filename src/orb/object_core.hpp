@@ -59,9 +59,12 @@ struct Target {
   }
 };
 
-// Builds the target for the first usable IIOP profile of `reference`; null if none.
-// Raises CODESET_INCOMPATIBLE when the profile's code sets cannot be negotiated.
-std::shared_ptr<const Target> choose_target(const ior::ObjectReference& reference);
+// Builds the target for the first usable IIOP profile of `reference` (that frames messages
+// as `framing` says, when given: GIOPlite or standard); null if none. Raises
+// CODESET_INCOMPATIBLE when the profile's code sets cannot be negotiated.
+std::shared_ptr<const Target> choose_target(
+    const ior::ObjectReference& reference,
+    std::optional<giop::HeaderMode> framing = std::nullopt);
 
 // The DirectMemoSlot base (the published direct memo) must stay the only base, at offset
 // 0: generated stubs read it inline (include/rtorb/orb/direct_call.hpp).

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <map>
@@ -247,24 +248,34 @@ std::shared_ptr<ObjectCore> OrbCore::make_object(std::string type_id,
   ior::ObjectReference reference;
   reference.type_id = std::move(type_id);
   const ior::IiopVersion version{1, options_.giop_version.minor};
+  const auto add_profile = [&](const transport::Endpoint& endpoint,
+                               const ior::TaggedComponentSeq& own) {
+    ior::IiopProfile profile;
+    profile.version = version;
+    profile.host = endpoint.host;
+    profile.port = endpoint.port;
+    profile.object_key = object_key;
+    if (version.minor >= 1) {
+      profile.components.push_back(
+          ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
+      profile.components.push_back(
+          ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+      if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
+      profile.components.insert(profile.components.end(), layout.components.begin(),
+                                layout.components.end());
+      profile.components.insert(profile.components.end(), own.begin(), own.end());
+    }
+    reference.profiles.emplace_back(std::move(profile));
+  };
   const auto add_profiles = [&](LaneId lane, const ior::TaggedComponentSeq& own) {
-    for (const auto& endpoint : lane_endpoints(lane)) {
-      ior::IiopProfile profile;
-      profile.version = version;
-      profile.host = endpoint.host;
-      profile.port = endpoint.port;
-      profile.object_key = object_key;
-      if (version.minor >= 1) {
-        profile.components.push_back(
-            ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
-        profile.components.push_back(
-            ior::encode_component(ior::CodeSetsComponent{code_sets()}));
-        if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
-        profile.components.insert(profile.components.end(), layout.components.begin(),
-                                  layout.components.end());
-        profile.components.insert(profile.components.end(), own.begin(), own.end());
+    const std::vector<transport::Endpoint> endpoints = lane_endpoints(lane);
+    if (layout.header_modes.empty()) {
+      for (const auto& endpoint : endpoints) add_profile(endpoint, own);
+    }
+    for (const giop::HeaderMode mode : layout.header_modes) {
+      for (const auto& endpoint : endpoints) {
+        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite)) add_profile(endpoint, own);
       }
-      reference.profiles.emplace_back(std::move(profile));
     }
   };
   if (layout.lanes.empty()) add_profiles(default_lane, {});
@@ -359,6 +370,30 @@ std::shared_ptr<ServerLane> OrbCore::lane(LaneId id) const {
   std::lock_guard lock(lanes_mutex_);
   auto it = lanes_.find(id);
   return it == lanes_.end() ? nullptr : it->second;
+}
+
+bool OrbCore::ensure_lane_framing(LaneId id, giop::HeaderMode mode) {
+  const bool lite = mode == giop::HeaderMode::lite;
+  const auto framed = [lite](const std::vector<transport::Endpoint>& endpoints) {
+    return std::any_of(endpoints.begin(), endpoints.end(),
+                       [lite](const transport::Endpoint& e) { return e.giop_lite == lite; });
+  };
+  if (id == default_lane) {
+    activate_endpoints();
+    return framed(published_endpoints());
+  }
+  if (lite && options_.giop_version.minor == 0) return false;
+  std::lock_guard lock(lanes_mutex_);
+  auto it = lanes_.find(id);
+  if (it == lanes_.end()) return false;
+  const std::vector<transport::Endpoint> bound = it->second->bound();
+  if (framed(bound)) return true;
+  // Beside the lane's first endpoint, on a port of the kernel's choosing.
+  const transport::Endpoint opened =
+      it->second->add_endpoint({bound.front().host, 0, lite});
+  debug(1, "lane listening on " + transport::format_endpoint(opened));
+  republish_lane_endpoints();
+  return true;
 }
 
 std::vector<transport::Endpoint> OrbCore::lane_endpoints(LaneId id) {

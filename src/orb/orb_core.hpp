@@ -136,6 +136,11 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // What a lane publishes in IORs (host names as make_object writes them); empty for an
   // unknown lane. default_lane: published_endpoints().
   std::vector<transport::Endpoint> lane_endpoints(LaneId lane);
+  // Makes `lane` listen on an endpoint that frames messages as `mode` says, opening one
+  // beside its first when it has none (ReferenceLayout::header_modes). False when it cannot:
+  // an unknown lane, GIOPlite under GIOP 1.0, or the default lane without such an endpoint
+  // among -ORBEndpoint's. Raises INITIALIZE when the endpoint cannot be opened.
+  bool ensure_lane_framing(LaneId lane, giop::HeaderMode mode);
   // Consulted for the priority of every request that leaves with one; null (the default)
   // for none. `hook` must outlive this ORB's invocations (the rt layer's lives as long as
   // the ORB).

@@ -33,22 +33,19 @@ class ServerLane::LendHandler final : public transport::EventHandler {
 ServerLane::ServerLane(const LaneOptions& options, const std::string& default_host,
                        ServerConnections& connections,
                        const transport::ConnectionOptions& connection)
-    : options_(options), lend_signal_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+    : options_(options),
+      connection_(connection),
+      lend_signal_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
   if (options.buffering.enabled) {
     buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
   }
-  const transport::MessageHandler handler = connections.handler(buffer_.get());
+  handler_ = connections.handler(buffer_.get());
   if (!lend_signal_) raise<CORBA::NO_RESOURCES>(0, "cannot make a lane's eventfd");
   reactor_.set_observer(this);
   reactor_.add(std::make_unique<LendHandler>(*this));
   std::vector<transport::Endpoint> wanted = options.endpoints;
   if (wanted.empty()) wanted.push_back({default_host, 0});
-  for (const auto& endpoint : wanted) {
-    auto acceptor = std::make_unique<transport::Acceptor>(endpoint, connection);
-    bound_.push_back(acceptor->endpoint());
-    acceptors_.push_back(reactor_.add(std::make_unique<transport::AcceptHandler>(
-        std::move(acceptor), handler, connection)));
-  }
+  for (const auto& endpoint : wanted) listen(endpoint);
   std::lock_guard lock(threads_mutex_);
   for (std::size_t i = 0; i < std::max<std::size_t>(options.threads, 1); ++i) {
     if (!spawn(false)) {
@@ -58,6 +55,26 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
       raise<CORBA::NO_RESOURCES>(0, "cannot start a lane thread");
     }
   }
+}
+
+void ServerLane::listen(const transport::Endpoint& endpoint) {
+  auto acceptor = std::make_unique<transport::Acceptor>(endpoint, connection_);
+  const transport::Endpoint bound = acceptor->endpoint();
+  acceptors_.push_back(reactor_.add(
+      std::make_unique<transport::AcceptHandler>(std::move(acceptor), handler_, connection_)));
+  bound_.push_back(bound);
+}
+
+std::vector<transport::Endpoint> ServerLane::bound() const {
+  std::lock_guard lock(threads_mutex_);
+  return bound_;
+}
+
+transport::Endpoint ServerLane::add_endpoint(const transport::Endpoint& endpoint) {
+  std::lock_guard lock(threads_mutex_);
+  if (!accepting_) raise<CORBA::BAD_INV_ORDER>(0, "the lane has stopped accepting");
+  listen(endpoint);
+  return bound_.back();
 }
 
 bool ServerLane::spawn(bool dynamic) {
@@ -199,6 +216,7 @@ void ServerLane::stop_accepting() noexcept {
   std::lock_guard lock(threads_mutex_);
   for (const auto id : acceptors_) reactor_.remove(id);
   acceptors_.clear();
+  accepting_ = false;
 }
 
 void ServerLane::stop() noexcept {

@@ -57,7 +57,11 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   ~ServerLane() { stop(); }
 
   // What the acceptors listen on (numeric addresses; the ORB publishes host names).
-  const std::vector<transport::Endpoint>& bound() const noexcept { return bound_; }
+  std::vector<transport::Endpoint> bound() const;
+  // Opens one more acceptor (a POA asking for a framing none of the lane's endpoints has)
+  // and returns what it listens on. Raises INITIALIZE initialize_listen_failed, or
+  // BAD_INV_ORDER once the lane stops.
+  transport::Endpoint add_endpoint(const transport::Endpoint& endpoint);
   // Dynamic threads alive now.
   std::size_t dynamic_threads() const noexcept {
     return dynamic_alive_.load(std::memory_order_relaxed);
@@ -98,8 +102,13 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   void serve_borrower() noexcept;
   class LendHandler;
 
+  // Registers an acceptor for `endpoint`; needs threads_mutex_ after construction.
+  void listen(const transport::Endpoint& endpoint);
+
   transport::Reactor reactor_;
   LaneOptions options_;
+  transport::MessageHandler handler_;     // what accepted connections hand requests to
+  transport::ConnectionOptions connection_;
   std::vector<transport::Endpoint> bound_;
   std::vector<transport::Reactor::HandlerId> acceptors_;
   std::atomic<std::size_t> idle_{0};  // threads waiting for work (or about to)
@@ -110,9 +119,11 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   transport::Socket lend_signal_;                   // eventfd: "a borrower is waiting"
   std::mutex lend_mutex_;                           // guards pending_borrower_
   std::shared_ptr<ServerLane> pending_borrower_;
-  std::mutex threads_mutex_;  // guards threads_, stopping_, acceptors_ after construction
+  // Guards threads_, stopping_, accepting_, acceptors_ and bound_ after construction.
+  mutable std::mutex threads_mutex_;
   std::vector<std::unique_ptr<Thread>> threads_;
   bool stopping_ = false;
+  bool accepting_ = true;
 };
 
 }  // namespace rtorb::orb

@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+#include "giop/message_header.hpp"
 #include "ior/tagged_component.hpp"
 #include "orb/request_priority.hpp"
 
@@ -31,6 +32,10 @@ struct ReferenceLayout {
   };
   std::vector<Lane> lanes;  // empty: the default lane
   ior::TaggedComponentSeq components;
+  // Which of each lane's endpoints are named, in this order: those that frame messages the
+  // first way, then the second (GIOPlite or standard, docs/transport.md). Empty: every
+  // endpoint, in the lane's order. OrbCore::ensure_lane_framing opens what is missing.
+  std::vector<giop::HeaderMode> header_modes;
 };
 
 // True while the calling thread serves a collocated request: one made in this process and

@@ -65,6 +65,7 @@ class ServerRequestImpl final : public ServerRequest {
     }
     return {};
   }
+  bool carries_service_contexts() const noexcept override { return !format_.lite(); }
   void add_reply_service_context(std::uint32_t id,
                                  std::span<const std::uint8_t> data) noexcept override {
     if (reply_contexts_ < reply_context_limit) reply_context_[reply_contexts_++] = {id, data};

@@ -3,6 +3,8 @@
 #include <rtorb/cdr/object_reference.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <algorithm>
+
 #include "orb/orb_core.hpp"
 #include "rt/rt_state.hpp"
 
@@ -28,23 +30,50 @@ class LinearNetworkMapping final : public NetworkPriorityMapping {
 
 }  // namespace
 
+bool is_iiop(const RTCORBA::Protocol& protocol) noexcept {
+  return protocol.protocol_type() == cdr::profile_tag::internet_iop;
+}
+
+TcpProtocol tcp_protocol(const RTCORBA::Protocol& protocol, const transport::SocketOptions& base) {
+  TcpProtocol tcp{base, false};
+  auto properties = IDL::traits<RTCORBA::TCPProtocolProperties>::narrow(
+      protocol.transport_protocol_properties());
+  if (!properties) return tcp;
+  tcp.sockets.send_buffer_size = properties->send_buffer_size();
+  tcp.sockets.recv_buffer_size = properties->recv_buffer_size();
+  tcp.sockets.keep_alive = properties->keep_alive();
+  tcp.sockets.dont_route = properties->dont_route();
+  tcp.sockets.no_delay = properties->no_delay();
+  tcp.network_priority = properties->enable_network_priority();
+  return tcp;
+}
+
 std::optional<TcpProtocol> iiop_protocol(const RTCORBA::ProtocolList& protocols,
                                          const transport::SocketOptions& base) {
   for (const auto& protocol : protocols) {
-    if (protocol.protocol_type() != cdr::profile_tag::internet_iop) continue;
-    TcpProtocol tcp{base, false};
-    auto properties = IDL::traits<RTCORBA::TCPProtocolProperties>::narrow(
-        protocol.transport_protocol_properties());
-    if (!properties) return tcp;
-    tcp.sockets.send_buffer_size = properties->send_buffer_size();
-    tcp.sockets.recv_buffer_size = properties->recv_buffer_size();
-    tcp.sockets.keep_alive = properties->keep_alive();
-    tcp.sockets.dont_route = properties->dont_route();
-    tcp.sockets.no_delay = properties->no_delay();
-    tcp.network_priority = properties->enable_network_priority();
-    return tcp;
+    if (is_iiop(protocol)) return tcp_protocol(protocol, base);
   }
   return std::nullopt;
+}
+
+std::optional<giop::HeaderMode> framing_of(const RTCORBA::Protocol& protocol) {
+  auto framing = IDL::traits<GIOPFramingProperties>::narrow(protocol.orb_protocol_properties());
+  if (!framing) return std::nullopt;
+  return framing->giop_lite() ? giop::HeaderMode::lite : giop::HeaderMode::standard;
+}
+
+std::vector<giop::HeaderMode> server_framings(const RTCORBA::ProtocolList& protocols) {
+  std::vector<giop::HeaderMode> modes;
+  bool named = false;
+  for (const auto& protocol : protocols) {
+    if (!is_iiop(protocol)) continue;
+    const auto framing = framing_of(protocol);
+    named = named || framing.has_value();
+    const giop::HeaderMode mode = framing.value_or(giop::HeaderMode::standard);
+    if (std::find(modes.begin(), modes.end(), mode) == modes.end()) modes.push_back(mode);
+  }
+  if (!named) modes.clear();
+  return modes;
 }
 
 std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbCore& orb,
@@ -113,6 +142,15 @@ bool ProtocolControl::configure_pool(const Threadpool& pool, const TcpProtocol& 
     lane->socket_options->set(options);
   }
   return true;
+}
+
+std::shared_ptr<transport::SocketOptionsCell> ProtocolControl::client_sockets(
+    const transport::SocketOptions& options) {
+  std::lock_guard lock(mutex_);
+  for (const auto& cell : client_cells_) {
+    if (cell->get() == options) return cell;
+  }
+  return client_cells_.emplace_back(std::make_shared<transport::SocketOptionsCell>(options));
 }
 
 void ProtocolControl::orb_policies_changed(const CORBA::PolicyList& policies) {

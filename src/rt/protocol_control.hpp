@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "giop/message_header.hpp"
 #include "orb/request_priority.hpp"
 #include "transport/socket_options.hpp"
 
@@ -34,11 +35,20 @@ struct TcpProtocol {
   friend bool operator==(const TcpProtocol&, const TcpProtocol&) = default;
 };
 
-// The IIOP entry (protocol_type 0, TAG_INTERNET_IOP) of `protocols`, its TCPProtocolProperties
-// read over `base` (an entry without them leaves `base`); nullopt when there is no IIOP
-// entry. The properties are read now: changing them later changes nothing.
+// True for an IIOP entry (protocol_type 0, TAG_INTERNET_IOP), the only protocol rtorb has.
+bool is_iiop(const RTCORBA::Protocol& protocol) noexcept;
+// The TCPProtocolProperties of an IIOP entry read over `base` (an entry without them leaves
+// `base`). The properties are read now: changing them later changes nothing.
+TcpProtocol tcp_protocol(const RTCORBA::Protocol& protocol, const transport::SocketOptions& base);
+// The first IIOP entry of `protocols` as tcp_protocol reads it; nullopt when there is none.
 std::optional<TcpProtocol> iiop_protocol(const RTCORBA::ProtocolList& protocols,
                                          const transport::SocketOptions& base);
+// The framing an entry's GIOPFramingProperties ask for; nullopt without them.
+std::optional<giop::HeaderMode> framing_of(const RTCORBA::Protocol& protocol);
+// What a ServerProtocolPolicy's IIOP entries ask of a reference's endpoints
+// (orb::ReferenceLayout::header_modes): each entry's framing, standard where it names none,
+// in order and once each; empty when no entry names one (every endpoint, as without it).
+std::vector<giop::HeaderMode> server_framings(const RTCORBA::ProtocolList& protocols);
 
 class ProtocolControl final : private orb::NetworkPriority {
  public:
@@ -65,6 +75,12 @@ class ProtocolControl final : private orb::NetworkPriority {
   // (its lanes serve both); nothing changes then.
   bool configure_pool(const Threadpool& pool, const TcpProtocol& tcp);
 
+  // The socket options a reference's ClientProtocolPolicy asks for, as a cell for its
+  // connection keys: equal options get one cell, so references asking alike share their
+  // connections.
+  std::shared_ptr<transport::SocketOptionsCell> client_sockets(
+      const transport::SocketOptions& options);
+
   // The ORB's overrides now: the IIOP entry of a ClientProtocolPolicy among them sets up
   // the client connections opened from now on (without one, -ORBSocketOptions again), and
   // its enable_network_priority turns the marking of requests on.
@@ -81,6 +97,7 @@ class ProtocolControl final : private orb::NetworkPriority {
   std::mutex mutex_;  // guards the members below (never taken on the request path)
   std::vector<std::shared_ptr<NetworkPriorityMapping>> mappings_;  // every one installed
   std::map<RTCORBA::ThreadpoolId, TcpProtocol> pools_;             // configured by a POA
+  std::vector<std::shared_ptr<transport::SocketOptionsCell>> client_cells_;  // one per options
 };
 
 }  // namespace rtorb::rt

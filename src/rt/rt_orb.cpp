@@ -153,7 +153,7 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
     core.register_initial_reference("RTORB", [rt_orb] { return rt_orb; });
     core.register_initial_reference("RTCurrent", [current] { return current; });
     core.add_server_policy_handler(make_rt_policy_handler(state));
-    core.add_client_policy_handler(make_rt_client_policies());
+    core.add_client_policy_handler(make_rt_client_policies(state));
   };
 }
 

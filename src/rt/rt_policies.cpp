@@ -1,5 +1,7 @@
 #include "rt/rt_policies.hpp"
 
+#include <rtorb/rt/extensions.hpp>
+
 #include <utility>
 
 namespace rtorb::rt {
@@ -127,7 +129,27 @@ class TcpPropertiesImpl final : public RTCORBA::TCPProtocolProperties {
   bool network_priority_;
 };
 
+class FramingPropertiesImpl final : public GIOPFramingProperties {
+ public:
+  explicit FramingPropertiesImpl(bool giop_lite) noexcept : giop_lite_(giop_lite) {}
+  bool giop_lite() override { return giop_lite_; }
+  void giop_lite(bool v) override { giop_lite_ = v; }
+  bool _is_a(const std::string& repository_id) override {
+    return repository_id == IDL::traits<GIOPFramingProperties>::repository_id ||
+           repository_id == IDL::traits<RTCORBA::GIOPProtocolProperties>::repository_id ||
+           repository_id == IDL::traits<RTCORBA::ProtocolProperties>::repository_id ||
+           CORBA::LocalObject::_is_a(repository_id);
+  }
+
+ private:
+  bool giop_lite_;
+};
+
 }  // namespace
+
+CORBA::object_reference<GIOPFramingProperties> create_giop_framing_properties(bool giop_lite) {
+  return CORBA::make_reference<FramingPropertiesImpl>(giop_lite);
+}
 
 CORBA::object_reference<RTCORBA::PriorityModelPolicy> make_priority_model_policy(
     RTCORBA::PriorityModel model, RTCORBA::Priority server_priority) {

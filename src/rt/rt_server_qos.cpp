@@ -3,6 +3,7 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <algorithm>
 #include <optional>
 
 #include "giop/service_context.hpp"
@@ -28,6 +29,7 @@ struct RtPolicies {
   std::shared_ptr<const Threadpool> pool;
   RTCORBA::PriorityBands bands;
   std::optional<TcpProtocol> protocol;  // the IIOP entry of a ServerProtocolPolicy
+  std::vector<giop::HeaderMode> framings;  // its entries' (server_framings)
 };
 
 // Holds the calling thread at a priority for an upcall and puts back what it had.
@@ -79,6 +81,8 @@ class RtServerQos final : public orb::ServerQos {
     const Priority declared = priority == orb::no_priority ? p_.server_priority
                                                            : static_cast<Priority>(priority);
     orb::ReferenceLayout layout;
+    layout.header_modes = p_.framings;
+    if (!p_.model) return layout;  // a ServerProtocolPolicy alone
     layout.components.push_back(policies_component(declared));
     if (!p_.pool) return layout;
     const Lane& first = p_.pool->lane_for(declared);
@@ -98,12 +102,16 @@ class RtServerQos final : public orb::ServerQos {
 
   void run_upcall(orb::ServerRequest& request, std::int32_t object_priority,
                   orb::FunctionRef<void()> upcall) override {
+    if (!p_.model) return upcall();
     Priority priority = object_priority == orb::no_priority
                             ? p_.server_priority
                             : static_cast<Priority>(object_priority);
     if (!server_declared()) {
       const auto context = request.service_context(giop::service_id::rt_corba_priority);
-      if (!context.empty()) {
+      if (!request.carries_service_contexts()) {
+        // GIOPlite: the client chose the lane by its priority, and that is all it could say.
+        if (const Lane* lane = current_lane()) priority = lane->priority;
+      } else if (!context.empty()) {
         cdr::InputStream is = ior::open_encapsulation(context);
         const Priority propagated = is.read_short();
         if (propagated < RTCORBA::minPriority) {
@@ -129,7 +137,7 @@ class RtServerQos final : public orb::ServerQos {
   // RTPortableServer (RT-CORBA 1.2, 5.4): only SERVER_DECLARED objects have priorities of
   // their own, and with lanes only the priorities of lanes.
   ObjectPriority check_object_priority(std::int32_t priority) const noexcept override {
-    if (!server_declared()) return ObjectPriority::wrong_policy;
+    if (!p_.model || !server_declared()) return ObjectPriority::wrong_policy;
     if (priority < 0 || priority > RTCORBA::maxPriority ||
         !state_->native_of(static_cast<Priority>(priority))) {
       return ObjectPriority::bad_priority;
@@ -201,9 +209,14 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       } else if (policy->policy_type() == RTCORBA::PRIVATE_CONNECTION_POLICY_TYPE) {
         invalid(i);  // a client's choice: it means nothing on a POA
       } else if (auto server = IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy)) {
-        p.protocol = iiop_protocol(server->protocols(), state_->orb().options().socket_options);
+        const RTCORBA::ProtocolList protocols = server->protocols();
+        p.protocol = iiop_protocol(protocols, state_->orb().options().socket_options);
+        p.framings = server_framings(protocols);
         protocol_at = i;
         if (!p.protocol) invalid(i);  // no IIOP entry: rtorb serves no other protocol
+        const bool lite = std::find(p.framings.begin(), p.framings.end(),
+                                    giop::HeaderMode::lite) != p.framings.end();
+        if (lite && state_->orb().options().giop_version.minor == 0) invalid(i);
       } else if (!IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
         invalid(i);  // one of our types, but not an object we made
       }
@@ -213,7 +226,13 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       // Lanes or bands say nothing about which priority an upcall runs at.
       if (p.pool) invalid(pool_at);
       if (!p.bands.empty()) invalid(bands_at);
-      return nullptr;  // protocol policies alone: nothing to do on the request path
+      // Protocol policies alone: nothing to do on the request path, unless the references
+      // name endpoints of one framing only (the ORB's, as -ORBEndpoint opened them).
+      if (p.framings.empty()) return nullptr;
+      for (const auto mode : p.framings) {
+        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
+      }
+      return std::make_shared<RtServerQos>(state_, std::move(p));
     }
     if (p.pool && *p.model == RTCORBA::PriorityModel::SERVER_DECLARED) {
       bool matched = false;
@@ -235,6 +254,13 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
     // -ORBSocketOptions: docs/rt.md).
     if (p.pool && p.protocol && !state_->protocols().configure_pool(*p.pool, *p.protocol)) {
       invalid(protocol_at);  // another POA gave the pool's lanes other properties
+    }
+    for (const auto mode : p.framings) {
+      if (!p.pool) {
+        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
+        continue;
+      }
+      for (const auto& lane : p.pool->lanes) state_->orb().ensure_lane_framing(lane->lane, mode);
     }
     return std::make_shared<RtServerQos>(state_, std::move(p));
   }

@@ -87,7 +87,10 @@ ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key) {
     ++leased_;  // the slot is taken before connecting, outside the lock
   }
   try {
-    return Lease(*this, *bucket, connect(key.endpoint, options_.connect));
+    if (!key.socket_options) return Lease(*this, *bucket, connect(key.endpoint, options_.connect));
+    ConnectOptions connect_options = options_.connect;
+    connect_options.connection.socket_options = key.socket_options;
+    return Lease(*this, *bucket, connect(key.endpoint, connect_options));
   } catch (...) {
     std::lock_guard lock(mutex_);
     --leased_;

@@ -1,5 +1,5 @@
-// Client connections keyed by (endpoint, priority band, private owner), with a bound and
-// idle close (docs/transport.md).
+// Client connections keyed by (endpoint, priority band, private owner, socket options), with
+// a bound and idle close (docs/transport.md).
 #pragma once
 
 #include <atomic>
@@ -49,6 +49,10 @@ struct CacheKey {
   // RT CORBA PrivateConnectionPolicy: the reference whose connections these are, which no
   // other reference shares; 0 for connections every reference may share.
   std::uint64_t private_owner = 0;
+  // What the key's sockets are set up with when they are opened (RT CORBA
+  // ClientProtocolPolicy on a reference); null: the cache's connect options. Compared by
+  // identity: whoever sets it hands equal options out as one cell, so that they share.
+  std::shared_ptr<SocketOptionsCell> socket_options{};
   CacheHint hint{};                 // not part of the value
   friend bool operator==(const CacheKey&, const CacheKey&) = default;
   friend auto operator<=>(const CacheKey&, const CacheKey&) = default;

@@ -138,5 +138,6 @@ inline constexpr std::uint32_t data_conversion_priority_mapping = rtorb_vmcid | 
 inline constexpr std::uint32_t no_implement_rt_feature = rtorb_vmcid | 90;    // an RT feature not built (none today)
 inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;  // lane's buffer full
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
+inline constexpr std::uint32_t inv_policy_no_protocol = rtorb_vmcid | 91;  // ClientProtocolPolicy: no profile serves it
 
 }  // namespace rtorb::minor

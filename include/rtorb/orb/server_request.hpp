@@ -52,6 +52,9 @@ class ServerRequest {
   virtual std::span<const std::uint8_t> service_context(std::uint32_t /*id*/) const noexcept {
     return {};
   }
+  // False when the request's framing has no room for service contexts (GIOPlite): their
+  // absence then says nothing about what the client would have sent.
+  virtual bool carries_service_contexts() const noexcept { return true; }
   // Adds a service context to the reply (at most reply_context_limit; more are ignored).
   // `data` is not copied: it must outlive the reply's sending, as the request does.
   static constexpr std::size_t reply_context_limit = 4;

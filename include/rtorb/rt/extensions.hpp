@@ -42,6 +42,24 @@ class NetworkPriorityMapping {
 void install_network_priority_mapping(CORBA::ORB& orb,
                                       std::shared_ptr<NetworkPriorityMapping> mapping);
 
+// rtorb's ORB protocol properties for the IIOP entry of a protocol policy
+// (Protocol::orb_protocol_properties): whether its connections frame messages with
+// GIOPlite's compact header or with the standard one (docs/rt.md, "choosing GIOPlite").
+// GIOPlite is for closed systems where both ends are rtorb.
+// - ServerProtocolPolicy: the POA's references name the endpoints of the framings its
+//   entries ask for, in the list's order (an entry without these properties asks for
+//   standard GIOP; a list where none has them names every endpoint, as without the
+//   policy). A lane without an endpoint of a framing asked for opens one.
+// - ClientProtocolPolicy: a reference takes the first of its profiles that the first
+//   matching entry accepts (an entry without these properties accepts either).
+class GIOPFramingProperties : public virtual RTCORBA::GIOPProtocolProperties {
+ public:
+  virtual bool giop_lite() = 0;
+  virtual void giop_lite(bool v) = 0;
+};
+
+CORBA::object_reference<GIOPFramingProperties> create_giop_framing_properties(bool giop_lite);
+
 // True when the ORB runs its priorities with SCHED_FIFO or SCHED_RR; false when the
 // process may not (no root, no CAP_SYS_NICE, no rtprio limit) or -ORBSchedPolicy other.
 bool real_time_scheduling(CORBA::ORB& orb);
@@ -64,3 +82,6 @@ struct LaneStatistics {
 std::vector<LaneStatistics> lane_statistics(CORBA::ORB& orb);
 
 }  // namespace rtorb::rt
+
+RTORB_POA_LOCAL_TRAITS(rtorb::rt::GIOPFramingProperties,
+                       "IDL:rtorb.org/RTORB/GIOPFramingProperties:1.0")

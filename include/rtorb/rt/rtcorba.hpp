@@ -120,6 +120,10 @@ class TCPProtocolProperties : public virtual ProtocolProperties {
   virtual void enable_network_priority(bool v) = 0;
 };
 
+// The ORB protocol properties of a GIOP entry (orb_protocol_properties): RT-CORBA defines
+// none. rtorb's GIOPFramingProperties (rt/extensions.hpp) says which header GIOP uses.
+class GIOPProtocolProperties : public virtual ProtocolProperties {};
+
 // struct Protocol { IOP::ProfileId protocol_type; ProtocolProperties
 // orb_protocol_properties; ProtocolProperties transport_protocol_properties; };
 class Protocol {
@@ -277,6 +281,8 @@ RTORB_POA_LOCAL_TRAITS(RTCORBA::ThreadpoolPolicy, "IDL:omg.org/RTCORBA/Threadpoo
 RTORB_POA_LOCAL_TRAITS(RTCORBA::ProtocolProperties, "IDL:omg.org/RTCORBA/ProtocolProperties:1.0")
 RTORB_POA_LOCAL_TRAITS(RTCORBA::TCPProtocolProperties,
                        "IDL:omg.org/RTCORBA/TCPProtocolProperties:1.0")
+RTORB_POA_LOCAL_TRAITS(RTCORBA::GIOPProtocolProperties,
+                       "IDL:omg.org/RTCORBA/GIOPProtocolProperties:1.0")
 RTORB_POA_LOCAL_TRAITS(RTCORBA::ServerProtocolPolicy, "IDL:omg.org/RTCORBA/ServerProtocolPolicy:1.0")
 RTORB_POA_LOCAL_TRAITS(RTCORBA::ClientProtocolPolicy, "IDL:omg.org/RTCORBA/ClientProtocolPolicy:1.0")
 RTORB_POA_LOCAL_TRAITS(RTCORBA::PrivateConnectionPolicy,
