@@ -270,7 +270,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   }
   if (!giop::response_expected(header.response_flags)) return;
   if (request.replied()) {
-    orb.debug(1, "server: an exception after a WITH_SERVER reply was not sent");
+    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
     return;
   }
   request.finish();
