@@ -5,6 +5,7 @@
 #include <rtorb/corba/exception.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -27,7 +28,13 @@ class RacingCallers {
     std::lock_guard lock(mutex_);
     target_ = std::move(target);
   }
+  // Stops once a call has completed (or 30 s have passed): on a loaded machine the callers
+  // may not have run at all while the target changed, and a race nobody ran proves nothing.
   void stop() {
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!stop_ && served_ + refused_ == 0 && std::chrono::steady_clock::now() < limit) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     stop_ = true;
     for (auto& t : threads_) {
       if (t.joinable()) t.join();
