@@ -5,15 +5,14 @@
 #include <rtorb/poa/poa.hpp>
 
 #include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
 
 #include "faultsC.h"
 #include "faultsS.h"
+#include "test_support/ior_file.hpp"
 
 namespace {
 
@@ -64,9 +63,7 @@ int main(int argc, char* argv[]) {
     root->the_POAManager()->activate();
     auto servant = CORBA::make_reference<TargetServant>(orb);
     const std::string ior = orb->object_to_string(activate(root, servant, persistent));
-    const std::string partial = ior_file + ".partial";
-    std::ofstream(partial) << ior << '\n';
-    std::rename(partial.c_str(), ior_file.c_str());
+    rtorb::test::write_ior_file(ior_file, ior);
     orb->run();
     orb->destroy();
     return 0;

@@ -5,9 +5,7 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -15,6 +13,7 @@
 
 #include "messagingC.h"
 #include "messagingS.h"
+#include "test_support/ior_file.hpp"
 
 namespace {
 
@@ -80,9 +79,7 @@ int main(int argc, char* argv[]) {
     root->the_POAManager()->activate();
     auto servant = CORBA::make_reference<TargetServant>();
     const std::string ior = orb->object_to_string(root->servant_to_reference(servant));
-    const std::string partial = ior_file + ".partial";
-    std::ofstream(partial) << ior << '\n';
-    std::rename(partial.c_str(), ior_file.c_str());
+    rtorb::test::write_ior_file(ior_file, ior);
     orb->run();
     orb->destroy();
     return 0;
