@@ -65,7 +65,10 @@ ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key,
 
 std::optional<ConnectionCache::Lease> ConnectionCache::acquire_existing(const CacheKey& key) {
   std::lock_guard lock(mutex_);
-  Bucket& bucket = bucket_for(key);
+  return take_open_locked(bucket_for(key));
+}
+
+std::optional<ConnectionCache::Lease> ConnectionCache::take_open_locked(Bucket& bucket) {
   if (auto connection = take_parked(bucket)) {
     if (!connection->closed()) return Lease(*this, bucket, std::move(connection));
     --leased_;
@@ -93,20 +96,7 @@ ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key,
   {
     std::lock_guard lock(mutex_);
     bucket = &bucket_for(key);
-    if (auto connection = take_parked(*bucket)) {
-      if (!connection->closed()) return Lease(*this, *bucket, std::move(connection));
-      --leased_;
-    }
-    auto& idle = bucket->idle_;
-    while (!idle.empty()) {
-      auto connection = std::move(idle.back().connection);
-      idle.pop_back();
-      --idle_count_;
-      if (!connection->closed()) {
-        ++leased_;
-        return Lease(*this, *bucket, std::move(connection));
-      }
-    }
+    if (auto lease = take_open_locked(*bucket)) return std::move(*lease);
     if (leased_ + idle_count_ >= options_.max_connections && !evict_oldest_idle()) {
       raise<CORBA::TRANSIENT>(minor::transient_connection_limit,
                               "connection limit of " +

@@ -153,6 +153,9 @@ class ConnectionCache {
   Lease acquire_locked(const CacheKey& key, const ConnectOptions& connect);
   // The connection parked in `bucket`'s hot slot, if any (it may have closed since).
   static std::unique_ptr<Connection> take_parked(Bucket& bucket) noexcept;
+  // Requires mutex_. The bucket's parked or most recently idle open connection, leased;
+  // closed ones met on the way go.
+  std::optional<Lease> take_open_locked(Bucket& bucket);
   void release(Bucket& bucket, std::unique_ptr<Connection> connection) noexcept;
   // Requires mutex_. Moves every connection parked in a bucket's hot slot to its idle
   // list, so that eviction and expiry see all idle connections.
