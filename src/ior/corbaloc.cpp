@@ -1,6 +1,7 @@
 // Parsing and formatting of corbaloc/corbaname URLs.
 #include "ior/corbaloc.hpp"
 
+#include "ior/component.hpp"
 #include "ior/object_string.hpp"
 #include "ior/url_escape.hpp"
 
@@ -234,6 +235,34 @@ ObjectReference corbaloc_to_reference(const CorbalocUrl& url) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_bad_address, "no iiop: address in the URL");
   }
   return reference;
+}
+
+CorbalocUrl reference_to_corbaloc(const ObjectReference& reference) {
+  const auto refuse = [](const std::string& why) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_no_corbaloc,
+                            "the reference cannot be written as a corbaloc URL: " + why);
+  };
+  if (reference.is_nil()) refuse("it is nil");
+  CorbalocUrl url;
+  bool keyed = false;
+  for (const Profile& profile : reference.profiles) {
+    const auto* iiop = std::get_if<IiopProfile>(&profile);
+    if (iiop == nullptr) continue;
+    if (!keyed) {
+      url.object_key = iiop->object_key;
+      keyed = true;
+    } else if (iiop->object_key != url.object_key) {
+      refuse("its IIOP profiles have different object keys");
+    }
+    url.addresses.push_back(IiopAddress{iiop->version, iiop->host, iiop->port});
+    for (const TaggedComponent& c : iiop->components) {
+      if (c.tag != component_tag::alternate_iiop_address) continue;
+      const auto alternate = std::get<AlternateAddressComponent>(decode_component(c));
+      url.addresses.push_back(IiopAddress{iiop->version, alternate.host, alternate.port});
+    }
+  }
+  if (!keyed) refuse("it has no IIOP profile");
+  return url;
 }
 
 }  // namespace rtorb::ior

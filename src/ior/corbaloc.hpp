@@ -63,6 +63,14 @@ CorbanameUrl parse_corbaname(std::string_view url);
 std::string format_corbaloc(const CorbalocUrl& url);
 std::string format_corbaname(const CorbanameUrl& url);
 
+// The corbaloc form of a reference: an iiop address per IIOP profile (with the profile's
+// version, so a client speaks the same GIOP) and per TAG_ALTERNATE_IIOP_ADDRESS, and the
+// one object key they share. What a URL cannot say is dropped: the type id, other
+// components (code sets, RT policies) and other profiles. Raises BAD_PARAM
+// bad_param_no_corbaloc for a nil reference, one without an IIOP profile, or IIOP
+// profiles with different object keys.
+CorbalocUrl reference_to_corbaloc(const ObjectReference& reference);
+
 // One IIOP profile per iiop address, type id "" (unknown). Unknown protocols are skipped.
 // Raises BAD_PARAM bad_param_bad_address for rir: (only the ORB can resolve it) or when no
 // IIOP address remains.

@@ -4,10 +4,12 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <map>
 
 #include "ior/component.hpp"
@@ -39,13 +41,28 @@ OrbTable& orb_table() {
 }
 
 transport::CacheOptions cache_options(const OrbOptions& o,
-                                      std::shared_ptr<transport::SocketOptionsCell> sockets) {
+                                      std::shared_ptr<transport::SocketOptionsCell> sockets,
+                                      std::shared_ptr<const Logger> log) {
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
   c.connect.connection.limits.max_message_size = o.max_message_size;
   c.connect.connection.socket_options = std::move(sockets);
+  c.connect.connection.log = std::move(log);
   return c;
+}
+
+// -ORBDebugLevel and -ORBLogFile. A log file that cannot be opened is a bad option: the
+// user asked for it, and running on without it would hide what they wanted to see.
+std::shared_ptr<const Logger> make_logger(const OrbOptions& o, const std::string& id) {
+  const std::string tag = id.empty() ? std::string("rtorb") : "rtorb(" + id + ")";
+  if (o.log_file.empty()) return std::make_shared<Logger>(o.debug_level, tag);
+  const int fd = ::open(o.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_orb_option,
+                            "-ORBLogFile " + o.log_file + ": " + std::strerror(errno));
+  }
+  return std::make_shared<Logger>(o.debug_level, tag, fd, true);
 }
 
 std::string local_host_name() {
@@ -81,14 +98,15 @@ CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
 OrbCore::OrbCore(std::string id, OrbOptions options)
     : id_(std::move(id)),
       options_(std::move(options)),
+      logger_(make_logger(options_, id_)),
       client_sockets_(std::make_shared<transport::SocketOptionsCell>(options_.socket_options)),
-      connections_(cache_options(options_, client_sockets_)),
+      connections_(cache_options(options_, client_sockets_, logger_)),
       server_connections_(std::make_unique<ServerConnections>(*this)),
       reactor_(std::make_unique<transport::Reactor>()) {
   if (options_.lock_memory) {
     // Said whatever the debug level, like a refused real-time priority: the user asked.
     if (const auto problems = lock_process_memory(); !problems.empty()) {
-      std::fprintf(stderr, "rtorb[%s]: -ORBLockMemory: %s\n", id_.c_str(), problems.c_str());
+      logger_->write_line("-ORBLockMemory: " + problems);
     }
   }
 }
@@ -122,6 +140,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   transport::ConnectOptions connect;
   connect.connection.limits.max_message_size = options_.max_message_size;
   connect.connection.socket_options = client_sockets_;
+  connect.connection.log = logger_;
   auto fresh = std::make_shared<MultiplexedConnection>(transport::connect(endpoint, connect),
                                                        options_.max_message_size);
   std::lock_guard lock(multiplexed_mutex_);
@@ -150,13 +169,6 @@ const cdr::CodeSetComponentInfo& OrbCore::code_sets() noexcept {
   return info;
 }
 
-void OrbCore::debug(int level, std::string_view text) const {
-  if (options_.debug_level >= level) {
-    std::fprintf(stderr, "rtorb[%s]: %.*s\n", id_.c_str(), static_cast<int>(text.size()),
-                 text.data());
-  }
-}
-
 std::string OrbCore::host_for(const transport::Endpoint& bound) const {
   if (bound.host.empty() || bound.host == "0.0.0.0" || bound.host == "::") {
     return local_host_name();
@@ -176,6 +188,7 @@ void OrbCore::activate_endpoints() {
   transport::ConnectionOptions connection;
   connection.limits.max_message_size = options_.max_message_size;
   connection.socket_options = std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
+  connection.log = logger_;
   if (options_.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
@@ -326,6 +339,7 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
   connection.socket_options =
       options.socket_options ? options.socket_options
                              : std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
+  connection.log = logger_;
   const std::string host =
       options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
   auto lane = std::make_shared<ServerLane>(options, host, *server_connections_, connection);
@@ -495,6 +509,7 @@ void OrbCore::shutdown(bool wait_for_completion) {
   }
   const bool first = !shutdown_.exchange(true, std::memory_order_acq_rel);
   if (first) {
+    debug(1, "shutting down");
     if (ObjectAdapter* a = adapter_if_created()) a->shutdown(wait_for_completion);
   }
   if (wait_for_completion) {
@@ -564,6 +579,7 @@ void OrbCore::destroy() {
     current = std::move(policy_current_);
   }
   adapter.reset();  // may release references that hold this ORB: outside the lock
+  object_table_.clear();
   {
     std::lock_guard lock(multiplexed_mutex_);
     for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();

@@ -21,8 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/logger.hpp"
 #include "ior/object_reference.hpp"
 #include "orb/object_adapter.hpp"
+#include "orb/object_table.hpp"
 #include "orb/orb_options.hpp"
 #include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
@@ -169,6 +171,10 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
                                           std::vector<std::uint8_t> object_key,
                                           const ReferenceLayout& layout);
 
+  // The INS object table ("IORTable"): the adapter forwards requests for keys it did not
+  // make to the objects bound here.
+  ObjectTable& object_table() noexcept { return object_table_; }
+
   // --- the CORBA::ORB operations --------------------------------------------------------
   CORBA::ORB::ObjectIdList list_initial_services();
   CORBA::object_reference<CORBA::Object> resolve_initial_references(const std::string& name);
@@ -184,8 +190,10 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // Server side (server_request_handler.cpp): counts upcalls so shutdown can wait for them.
   void upcall_started() noexcept;
   void upcall_finished() noexcept;
-  // Prints `text` to stderr when -ORBDebugLevel >= level.
-  void debug(int level, std::string_view text) const;
+  // Logs `text` when -ORBDebugLevel >= level (to -ORBLogFile or stderr).
+  void debug(int level, std::string_view text) const { logger_->log(level, text); }
+  // This ORB's log, for callers that build a line only when it is wanted.
+  const Logger& logger() const noexcept { return *logger_; }
 
  private:
   friend class ServerConnections;
@@ -196,6 +204,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::string id_;
   OrbOptions options_;
   CORBA::weak_object_reference<CORBA::ORB> orb_;
+  const std::shared_ptr<const Logger> logger_;  // before the connections that log to it
 
   const std::shared_ptr<transport::SocketOptionsCell> client_sockets_;  // before connections_
   transport::ConnectionCache connections_;
@@ -219,6 +228,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<bool> shutdown_{false};
   std::atomic<bool> destroyed_{false};
   std::map<std::string, InitialReferenceFactory> registered_references_;  // (mutex_)
+  ObjectTable object_table_;  // its own lock
   std::atomic<OutboundPriority*> outbound_priority_{nullptr};
   std::atomic<NetworkPriority*> network_priority_{nullptr};
   // Observers of ORBPolicyManager (mutex_).

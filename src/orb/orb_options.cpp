@@ -116,6 +116,9 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
     o.default_initial_reference = value;
   } else if (is("DebugLevel")) {
     o.debug_level = static_cast<int>(parse_number(name, value, 10));
+  } else if (is("LogFile")) {
+    if (value.empty()) bad_option(name, "no file given");
+    o.log_file = value;
   } else if (is("ServerThreads")) {
     o.thread_per_connection =
         equals_ignoring_case(value, "per_connection") || equals_ignoring_case(value, "per-connection");

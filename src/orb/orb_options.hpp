@@ -24,7 +24,8 @@ struct OrbOptions {
   std::vector<transport::Endpoint> endpoints;  // -ORBEndpoint / -ORBListenEndpoints
   std::vector<std::pair<std::string, std::string>> initial_references;  // -ORBInitRef
   std::string default_initial_reference;                                // -ORBDefaultInitRef
-  int debug_level = 0;             // -ORBDebugLevel (diagnostics to stderr)
+  int debug_level = 0;             // -ORBDebugLevel 0-10 (docs/logging.md)
+  std::string log_file;            // -ORBLogFile: appended to; "" = stderr
   std::size_t server_threads = 0;  // -ORBServerThreads: 0 = reactive (ORB::run)
   // -ORBServerThreads per_connection: each accepted connection is served by a thread of its
   // own blocked in recv on it (no epoll on the request path); server_threads is then 1, the

@@ -16,7 +16,7 @@ namespace rtorb::orb {
 namespace {
 
 constexpr const char* builtin_services[] = {"RootPOA", "POACurrent", "ORBPolicyManager",
-                                            "PolicyCurrent"};
+                                            "PolicyCurrent", "IORTable"};
 
 std::string first_line_of(const std::string& path) {
   std::ifstream in(path);
@@ -104,6 +104,7 @@ CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
     if (!policy_current_) policy_current_ = make_policy_current();
     return policy_current_;
   }
+  if (name == "IORTable") return make_ior_table(shared_from_this());
   if (!options_.default_initial_reference.empty()) {
     return string_to_object(options_.default_initial_reference + "/" + name);
   }

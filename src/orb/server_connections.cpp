@@ -8,6 +8,7 @@
 #include "giop/message_codec.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/request_buffer.hpp"
+#include "orb/request_log.hpp"
 #include "transport/fragmenting_send.hpp"
 
 namespace rtorb::orb {
@@ -56,6 +57,7 @@ class ConnectionChannel final : public ReplyChannel {
     }
   }
   void close() noexcept override { connection_.close(); }
+  std::string peer() const override { return connection_.describe(); }
 
  private:
   transport::Connection& connection_;
@@ -124,6 +126,9 @@ transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer) {
 
 void ServerConnections::say_close(transport::Connection& connection) noexcept {
   try {
+    if (orb_.logger().enabled(log_connections)) {
+      orb_.logger().write_line("saying CloseConnection on " + connection.describe());
+    }
     cdr::OutputStream os;
     const auto start = giop::encode_close_connection(os, {giop::giop_1_2, connection.mode()});
     giop::end_message(os, start);

@@ -31,6 +31,9 @@ class ReplyChannel {
   virtual void send(const cdr::OutputStream& message) = 0;
   // After MessageError or the peer's CloseConnection.
   virtual void close() noexcept = 0;
+  // Who is at the other end, for the log ("connection from 127.0.0.1:5555"); asked only
+  // when a line is written.
+  virtual std::string peer() const { return "a collocated caller"; }
 
  protected:
   ~ReplyChannel() = default;
@@ -110,7 +113,7 @@ class ServerConnections {
   OrbCore& orb() noexcept { return orb_; }
 
  private:
-  static void say_close(transport::Connection& connection) noexcept;
+  void say_close(transport::Connection& connection) noexcept;
 
   OrbCore& orb_;
   transport::PiMutex mutex_;  // guards live_ (the map; the counters in it are atomic)

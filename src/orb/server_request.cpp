@@ -17,6 +17,7 @@
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/server_connections.hpp"
+#include "orb/request_log.hpp"
 #include "orb/server_qos.hpp"
 
 namespace rtorb::orb {
@@ -84,6 +85,7 @@ class ServerRequestImpl final : public ServerRequest {
   // Every other reply copies: a user exception is written from an object that dies with
   // the skeleton's catch block, before the reply is sent.
   cdr::OutputStream& start(giop::ReplyStatus status) {
+    status_ = status;
     os_.reset();
     os_.borrow_arrays_from(0);
     giop::ReplyHeader header{id_, status, {}};
@@ -97,17 +99,42 @@ class ServerRequestImpl final : public ServerRequest {
     if (!started_) start(giop::ReplyStatus::no_exception);
     giop::end_message(os_, start_);
   }
+  std::uint32_t id() const noexcept { return id_; }
+  // The status of the reply started last (NO_EXCEPTION before any).
+  const giop::ReplyStatus& status() const noexcept { return status_; }
 
  private:
   std::uint32_t id_;
   giop::Format format_;
   cdr::OutputStream& os_;
   giop::MessageStart start_{};
+  giop::ReplyStatus status_ = giop::ReplyStatus::no_exception;
   bool started_ = false;
   const giop::ServiceContextList& contexts_;
   std::array<giop::ServiceContext, reply_context_limit> reply_context_{};
   std::size_t reply_contexts_ = 0;
 };
+
+void log_peer(const OrbCore& orb, int level, const ReplyChannel& channel,
+              std::string_view what) noexcept {
+  if (!orb.logger().enabled(level)) return;
+  try {
+    orb.logger().write_line(std::string(what) + channel.peer());
+  } catch (...) {
+    // std::bad_alloc: not logged
+  }
+}
+
+void log_bad_message(const OrbCore& orb, const ReplyChannel& channel,
+                     std::string_view reason) noexcept {
+  if (!orb.logger().enabled(log_errors)) return;
+  try {
+    orb.logger().write_line("bad message on " + channel.peer() + ": " + std::string(reason) +
+                            "; answered MessageError and closed the connection");
+  } catch (...) {
+    // std::bad_alloc: not logged
+  }
+}
 
 void send_message_error(giop::Format format, ReplyChannel& channel) noexcept {
   try {
@@ -167,7 +194,9 @@ giop::Message decode_for_server(const OrbCore& orb, std::span<const std::uint8_t
   return giop::decode_message(message, options, rest);
 }
 
-void write_system_exception_reply(ServerRequestImpl& request, const CORBA::SystemException& e) {
+void write_system_exception_reply(ServerRequestImpl& request, RequestLog& log,
+                                  const CORBA::SystemException& e) {
+  log.system_exception(e);
   auto& os = request.start(giop::ReplyStatus::system_exception);
   giop::write_system_exception(os, giop::to_body(e));
 }
@@ -186,6 +215,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
 
   std::optional<ior::IiopProfile> profile;
   ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os);
+  RequestLog log(orb.logger(), request, header.request_id, request.status(), channel);
   try {
     request.set_object_key(key_of(header.target, profile));
     UpcallScope scope(orb);
@@ -203,19 +233,19 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
       write_object(request.start(status), f.target);
     }
   } catch (const CORBA::SystemException& e) {
-    write_system_exception_reply(request, e);
+    write_system_exception_reply(request, log, e);
   } catch (const CORBA::UserException& e) {
     // A skeleton lets through only the user exceptions its operation declares.
     write_system_exception_reply(
-        request, CORBA::UNKNOWN(minor::unknown_undeclared_user_exception,
-                                CORBA::CompletionStatus::COMPLETED_MAYBE, e._rep_id()));
+        request, log, CORBA::UNKNOWN(minor::unknown_undeclared_user_exception,
+                                     CORBA::CompletionStatus::COMPLETED_MAYBE, e._rep_id()));
   } catch (const std::exception& e) {
     write_system_exception_reply(
-        request, CORBA::UNKNOWN(minor::unknown_cxx_exception,
-                                CORBA::CompletionStatus::COMPLETED_MAYBE, e.what()));
+        request, log, CORBA::UNKNOWN(minor::unknown_cxx_exception,
+                                     CORBA::CompletionStatus::COMPLETED_MAYBE, e.what()));
   } catch (...) {
     write_system_exception_reply(
-        request,
+        request, log,
         CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
   }
   if (!giop::response_expected(header.response_flags)) return;
@@ -228,14 +258,17 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
   const giop::Version version = m.header.version;
   std::array<std::uint8_t, 512> block;
   cdr::OutputStream os(block, {version.minor, {}});
+  giop::LocateStatus answered = giop::LocateStatus::unknown_object;
   auto reply = [&](giop::LocateStatus status) {
+    answered = status;
     os.reset();
     return giop::encode_locate_reply(os, {version, m.header.mode}, {header.request_id, status});
   };
   giop::MessageStart start{};
+  std::optional<ior::IiopProfile> profile;  // what `key` views, for the log too
+  std::span<const std::uint8_t> key;
   try {
-    std::optional<ior::IiopProfile> profile;
-    const auto key = key_of(header.target, profile);
+    key = key_of(header.target, profile);
     try {
       start =
           reply(adapter_for_requests(orb)->locate(key) ? giop::LocateStatus::object_here
@@ -255,6 +288,11 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
   }
   giop::end_message(os, start);
   channel.send(os);
+  if (orb.logger().enabled(log_requests)) [[unlikely]] {
+    orb.logger().write_line("LocateRequest " + std::to_string(header.request_id) + " on " +
+                            channel.peer() + ": key " + printable_key(key) + ": " +
+                            std::string(giop::to_string(answered)));
+  }
 }
 
 }  // namespace
@@ -286,17 +324,22 @@ void serve_message(OrbCore& orb, std::span<const std::uint8_t> message,
       case giop::MsgType::cancel_request:
         return;  // the reply (if any) goes out anyway; clients ignore it
       case giop::MsgType::close_connection:
+        log_peer(orb, log_connections, channel, "CloseConnection received on ");
+        channel.close();
+        return;
       case giop::MsgType::message_error:
+        log_peer(orb, log_errors, channel, "MessageError received on ");
         channel.close();
         return;
       default:
         break;
     }
-    orb.debug(1, "server: unexpected message type, answering MessageError");
+    log_bad_message(orb, channel, "a " + std::string(giop::to_string(m.header.type)) +
+                                      " message, which a server does not take");
   } catch (const CORBA::SystemException& e) {
-    orb.debug(1, std::string("server: bad message: ") + e.what());
+    log_bad_message(orb, channel, e.what());
   } catch (const std::exception& e) {
-    orb.debug(1, std::string("server: ") + e.what());
+    log_bad_message(orb, channel, e.what());
   }
   send_message_error(format, channel);
 }
@@ -321,6 +364,11 @@ void refuse_request(const OrbCore& orb, std::span<const std::uint8_t> message,
   try {
     const giop::Message m = decode_for_server(orb, message, mode);
     const auto& header = *m.get<giop::RequestHeader>();
+    if (orb.logger().enabled(log_exceptions)) {
+      orb.logger().write_line("request " + std::to_string(header.request_id) + " on " +
+                              channel.peer() + ": '" + std::string(header.operation) + "' refused: " +
+                              reason.what());
+    }
     if (!giop::response_expected(header.response_flags)) return;
     cdr::OutputStream os;
     const auto start =

@@ -71,6 +71,12 @@ class OrbCoreServices final : public OrbServices {
     return std::nullopt;
   }
 
+  CORBA::object_reference<CORBA::Object> published_object(
+      std::span<const std::uint8_t> key) const override {
+    auto orb = orb_.lock();
+    return orb ? orb->object_table().find(key) : nullptr;
+  }
+
   std::uint64_t instance() const noexcept override { return instance_; }
   std::size_t holding_bound() const noexcept override { return holding_bound_; }
 

@@ -4,8 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/policy.hpp>
 #include <string>
@@ -37,6 +38,12 @@ class OrbServices {
   // The object key of `reference`'s profile; nullopt for nil and local objects.
   virtual std::optional<std::vector<std::uint8_t>> key_of(
       const CORBA::object_reference<CORBA::Object>& reference) = 0;
+  // The object the application published under `key` (IORTable), for keys that are not
+  // the POA's; nil if none. Asked only after a key failed to parse, never for POA keys.
+  virtual CORBA::object_reference<CORBA::Object> published_object(
+      std::span<const std::uint8_t> /*key*/) const {
+    return nullptr;
+  }
   // Random per ORB instance: transient keys carry it, so keys of an earlier process (or
   // another ORB in this one) are refused.
   virtual std::uint64_t instance() const noexcept = 0;

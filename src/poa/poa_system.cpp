@@ -98,10 +98,17 @@ PoaImpl* PoaSystem::poa_at(std::uint32_t index, std::uint32_t generation) const 
   return poa;
 }
 
-void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) {
+void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) const {
   if (!parse_key(key, parsed)) {
+    forward_published(key);
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
-                                   "not an rtorb POA object key");
+                                   "no object with this key (not a POA key, not in the IORTable)");
+  }
+}
+
+void PoaSystem::forward_published(std::span<const std::uint8_t> key) const {
+  if (auto target = services_->published_object(key)) {
+    throw orb::LocationForward{std::move(target), false};
   }
 }
 
@@ -164,7 +171,10 @@ void PoaSystem::dispatch(orb::ServerRequest& request) {
 
 bool PoaSystem::locate(std::span<const std::uint8_t> key) {
   const auto parsed = parse_key(key);
-  if (!parsed) return false;
+  if (!parsed) {
+    forward_published(key);
+    return false;
+  }
   try {
     return route(*parsed, false)->locate(*parsed);
   } catch (const CORBA::OBJECT_NOT_EXIST&) {

@@ -68,7 +68,11 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   // PERSISTENT key of an earlier instance by path (activating POAs through
   // AdapterActivators when `activate`). Raises OBJECT_NOT_EXIST.
   std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
-  static void parse(std::span<const std::uint8_t> key, ParsedKey& parsed);
+  // Parses a request's key; a key that is not the POA's is forwarded to the object the
+  // application published under it (LocationForward), or refused with OBJECT_NOT_EXIST.
+  void parse(std::span<const std::uint8_t> key, ParsedKey& parsed) const;
+  // Throws LocationForward to the object published under `key`, if there is one.
+  void forward_published(std::span<const std::uint8_t> key) const;
 
   struct Slot {
     std::weak_ptr<PoaImpl> poa;

@@ -4,7 +4,6 @@
 #include <rtorb/corba/raise.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 #include "giop/service_context.hpp"
@@ -96,10 +95,9 @@ RtState::RtState(orb::OrbCore& orb, RtOptions options)
       protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {
     // Said whatever the debug level: the user asked for real-time scheduling.
-    std::fprintf(stderr,
-                 "rtorb[%.*s]: warning: real-time scheduling is not permitted here (needs root, "
-                 "CAP_SYS_NICE or an rtprio limit); priorities run with SCHED_OTHER\n",
-                 static_cast<int>(orb.id().size()), orb.id().data());
+    orb.logger().write_line(
+        "warning: real-time scheduling is not permitted here (needs root, CAP_SYS_NICE or an "
+        "rtprio limit); priorities run with SCHED_OTHER");
   }
   auto mapping = make_priority_mapping(options_.priority_mapping, scheduling_.range);
   if (!mapping) mapping = make_priority_mapping("linear", scheduling_.range);

@@ -19,6 +19,7 @@ namespace {
 
 Acceptor::Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options, int backlog)
     : connection_options_(std::move(connection_options)) {
+  connection_options_.accepted = true;
   if (endpoint.giop_lite) connection_options_.mode = giop::HeaderMode::lite;
   const SocketAddress address = resolve(endpoint, true).front();
   family_ = address.family();

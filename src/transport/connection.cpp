@@ -15,6 +15,16 @@
 #include "transport/system_calls.hpp"
 
 namespace rtorb::transport {
+namespace {
+
+// "127.0.0.1:5555" or "[::1]:5555": a peer's address, which is not an endpoint to listen on.
+std::string address_text(const Endpoint& address) {
+  if (address.host.empty()) return "an unknown peer";
+  const bool v6 = address.host.find(':') != std::string::npos;
+  return (v6 ? "[" + address.host + "]" : address.host) + ":" + std::to_string(address.port);
+}
+
+}  // namespace
 
 Connection::Connection(Socket socket, ConnectionOptions options)
     : socket_(std::move(socket)), options_(options) {
@@ -26,6 +36,25 @@ Connection::Connection(Socket socket, ConnectionOptions options)
   // burst of small messages (oneways) never grows these during traffic.
   frames_.reserve(max_batch);
   ready_.reserve(max_batch);
+  if (logs(2)) {
+    peer_text_ = address_text(peer());
+    options_.log->write_line(options_.accepted ? "accepted " + describe() : "opened " + describe());
+  }
+}
+
+std::string Connection::describe() const {
+  const std::string peer = peer_text_.empty() ? address_text(this->peer()) : peer_text_;
+  return std::string(options_.accepted ? "connection from " : "connection to ") + peer;
+}
+
+void Connection::log_refused(std::string_view reason) noexcept {
+  if (!logs(1)) return;
+  try {
+    options_.log->write_line("bad message on " + describe() + ": " + std::string(reason) +
+                             "; answered MessageError and closed the connection");
+  } catch (...) {
+    // std::bad_alloc: not logged
+  }
 }
 
 Endpoint Connection::peer() const {
@@ -48,7 +77,15 @@ void Connection::close() noexcept { mark_closed(); }
 void Connection::stop_receiving() noexcept { ::shutdown(socket_.fd(), SHUT_RD); }
 
 void Connection::mark_closed() noexcept {
-  if (!closed_.exchange(true, std::memory_order_acq_rel)) socket_.shutdown();
+  if (closed_.exchange(true, std::memory_order_acq_rel)) return;
+  if (logs(2)) {
+    try {
+      options_.log->write_line("closed " + describe());
+    } catch (...) {
+      // std::bad_alloc: not logged
+    }
+  }
+  socket_.shutdown();
 }
 
 // ----- send ------------------------------------------------------------------------------
@@ -155,7 +192,8 @@ void Connection::compact() noexcept {
   }
 }
 
-void Connection::refuse_header() noexcept {
+void Connection::refuse_header(std::string_view reason) noexcept {
+  log_refused(reason);
   const std::size_t have = std::min(end_ - parse_, giop::header_size);
   const auto reply = giop::message_error_reply({buffer_.get() + parse_, have});
   // Best effort: the peer is misbehaving, so it gets one non-blocking attempt.
@@ -169,8 +207,8 @@ bool Connection::frame_next(Frame& frame) {
   giop::FrameStatus status;
   try {
     status = giop::frame_message(available, options_.mode, options_.limits);
-  } catch (const CORBA::SystemException&) {
-    refuse_header();
+  } catch (const CORBA::SystemException& e) {
+    refuse_header(e.detail().empty() ? std::string_view(e.what()) : std::string_view(e.detail()));
     return false;
   }
   if (!status.complete) {

@@ -14,6 +14,7 @@
 
 #include <sys/types.h>
 
+#include "base/logger.hpp"
 #include "giop/message_header.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/pending_message.hpp"
@@ -40,6 +41,10 @@ struct ConnectionOptions {
   // What the sockets are set up with: read by an acceptor for each connection it accepts
   // and by the connector for each socket it opens. Null: TCP_NODELAY and nothing else.
   std::shared_ptr<SocketOptionsCell> socket_options{};
+  // Where connections say they opened (level 2), closed (2) and refused a message (1);
+  // null: they say nothing.
+  std::shared_ptr<const Logger> log{};
+  bool accepted = false;  // set by the Acceptor: this end is the server's
 };
 
 // Server connections are owned by a shared_ptr (ConnectionHandler), so that code serving a
@@ -123,6 +128,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Closes the stream (both directions); later sends raise, reads return nothing.
   void close() noexcept;
+  // Logs (level 1) that the peer sent something refused with MessageError, and why.
+  void log_refused(std::string_view reason) noexcept;
+  // "connection from 127.0.0.1:5555" (accepted) or "connection to ...", for logs.
+  std::string describe() const;
   // Ends input only: a thread blocked in receive_message wakes up and finds the stream
   // closed, while a reply being written still goes out. Thread-safe.
   void stop_receiving() noexcept;
@@ -148,7 +157,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   ReadResult read_some(int flags, std::size_t limit = static_cast<std::size_t>(-1));
   // Replaces the buffer by one of `capacity` bytes holding the same [0, end_).
   void reallocate(std::size_t capacity);
-  void refuse_header() noexcept;
+  void refuse_header(std::string_view reason) noexcept;
+  bool logs(int level) const noexcept { return options_.log && options_.log->enabled(level); }
   void mark_closed() noexcept;
   void send_stream(const cdr::OutputStream& stream);
   // One non-blocking send of `count` segments; what ::send/::sendmsg return.
@@ -172,6 +182,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<Frame> frames_;
   std::vector<MessageView> ready_;
   PendingMessage pending_{*this};
+  std::string peer_text_;  // the peer, kept while logging is on: a reset peer has no name
 };
 
 }  // namespace rtorb::transport

@@ -29,7 +29,8 @@ bool ConnectionHandler::deliver(std::span<const std::uint8_t> message) {
   giop::FragmentAssembler::Result whole;
   try {
     whole = assembler_.add(message);
-  } catch (const CORBA::SystemException&) {
+  } catch (const CORBA::SystemException& e) {
+    connection_->log_refused(e.what());
     const auto reply = giop::message_error_reply(message.first(giop::header_size));
     try {
       connection_->send(reply);

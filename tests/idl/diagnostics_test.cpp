@@ -18,7 +18,7 @@ void expect_error(const std::string& idl, const std::string& first_line) {
 TEST(IdlDiagnostics, RendersSourceLineAndCaret) {
   const auto result = compile("struct S {\n  long x\n};\n");
   EXPECT_EQ(result.diagnostics,
-            "t.idl:3:1: error: expected ';', found '}'\n};\n^\n");
+            "t.idl:2:9: error: expected ';' after identifier 'x'\n  long x\n        ^\n");
 }
 TEST(IdlDiagnostics, RedefinitionCarriesANoteAtTheEarlierDeclaration) {
   const auto result = compile("typedef long T;\ntypedef short T;\n");

@@ -8,6 +8,9 @@
 #include "ior/object_string.hpp"
 #include "ior/tags.hpp"
 
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
 #include <cstdio>
 #include <span>
 #include <string>
@@ -219,6 +222,17 @@ Node describe(std::string_view text) {
     add_reference(node, ior::string_to_reference(text));
   }
   return node;
+}
+
+std::string to_corbaloc(std::string_view text) {
+  if (ior::has_scheme(text, "corbaloc:")) return ior::format_corbaloc(ior::parse_corbaloc(text));
+  if (ior::has_scheme(text, "corbaname:")) {
+    ior::parse_corbaname(text);  // a malformed URL is reported as such
+    raise<CORBA::BAD_PARAM>(minor::bad_param_no_corbaloc,
+                            "a corbaname URL names an object bound in a naming context; it "
+                            "has no corbaloc form");
+  }
+  return ior::format_corbaloc(ior::reference_to_corbaloc(ior::string_to_reference(text)));
 }
 
 }  // namespace rtorb::catior

@@ -12,4 +12,10 @@ namespace rtorb::catior {
 // exception the library raises for malformed input (BAD_PARAM, MARSHAL).
 Node describe(std::string_view text);
 
+// The reference as a corbaloc URL (ior::reference_to_corbaloc): an IOR's IIOP addresses
+// and object key, or a corbaloc URL written again in canonical form. Raises BAD_PARAM
+// bad_param_no_corbaloc when the reference has no corbaloc form (nil, no IIOP profile,
+// profiles with different keys, a corbaname URL), and what describe raises.
+std::string to_corbaloc(std::string_view text);
+
 }  // namespace rtorb::catior

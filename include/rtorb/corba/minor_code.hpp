@@ -52,6 +52,7 @@ inline constexpr std::uint32_t bad_param_cannot_fragment = rtorb_vmcid | 21;   /
 
 // BAD_PARAM raised by the ior layer (its range is 30-39).
 inline constexpr std::uint32_t bad_param_bad_profile = rtorb_vmcid | 30;  // profile that cannot be encoded
+inline constexpr std::uint32_t bad_param_no_corbaloc = rtorb_vmcid | 31;  // reference a corbaloc URL cannot say
 
 // BAD_TYPECODE, NO_IMPLEMENT: TypeCodes and anys (added by the cdr layer).
 inline constexpr std::uint32_t bad_typecode_wrong_kind = rtorb_vmcid | 1;     // operation not for this kind
@@ -83,9 +84,11 @@ inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;         
 // Raised by the orb layer (its range is 60-79), plus the OMG codes the ORB chapter names.
 inline constexpr std::uint32_t bad_param_bad_orb_option = rtorb_vmcid | 60;       // -ORB option or value
 inline constexpr std::uint32_t bad_param_bad_file = rtorb_vmcid | 61;             // file:// unreadable
+inline constexpr std::uint32_t bad_param_bad_table_entry = rtorb_vmcid | 62;      // IORTable: empty key, nil/local object
 inline constexpr std::uint32_t bad_inv_order_orb_shutdown = omg_vmcid | 4;        // ORB has shut down
 inline constexpr std::uint32_t object_not_exist_orb_destroyed = rtorb_vmcid | 60; // call after destroy()
 inline constexpr std::uint32_t inv_objref_no_profile = rtorb_vmcid | 60;          // no usable IIOP profile
+inline constexpr std::uint32_t inv_objref_nil_reference = rtorb_vmcid | 61;       // operation on a nil reference
 inline constexpr std::uint32_t transient_forward_limit = rtorb_vmcid | 60;        // too many LOCATION_FORWARDs
 inline constexpr std::uint32_t transient_reissue_failed = rtorb_vmcid | 61;       // CloseConnection twice
 inline constexpr std::uint32_t marshal_no_orb = rtorb_vmcid | 60;                 // reference read without an ORB

@@ -7,12 +7,19 @@
 #include <type_traits>
 #include <utility>
 
+namespace rtorb::detail {
+// INV_OBJREF inv_objref_nil_reference; out of line and cold, so the check in operator->
+// is one predictable branch and no throw code in the caller.
+[[noreturn, gnu::cold, gnu::noinline]] void raise_nil_reference();
+}  // namespace rtorb::detail
+
 namespace CORBA {
 
 template <class T>
 class weak_object_reference;
 
 // A counted reference; nil when empty. Converts implicitly to a reference to a base.
+// Using a nil reference (`->` or `*`) raises INV_OBJREF inv_objref_nil_reference.
 template <class T>
 class object_reference {
  public:
@@ -25,8 +32,14 @@ class object_reference {
   template <class U, class = std::enable_if_t<std::is_convertible_v<U*, T*>>>
   object_reference(object_reference<U>&& other) noexcept : ptr_(std::move(other.ptr_)) {}
 
-  T* operator->() const noexcept { return ptr_.get(); }
-  T& operator*() const noexcept { return *ptr_; }
+  T* operator->() const {
+    if (ptr_ == nullptr) [[unlikely]] rtorb::detail::raise_nil_reference();
+    return ptr_.get();
+  }
+  T& operator*() const {
+    if (ptr_ == nullptr) [[unlikely]] rtorb::detail::raise_nil_reference();
+    return *ptr_;
+  }
   explicit operator bool() const noexcept { return ptr_ != nullptr; }
   object_reference& operator=(std::nullptr_t) noexcept {
     ptr_.reset();

@@ -35,7 +35,8 @@ class ORB {
 
   std::string id() const;
 
-  // "RootPOA", "POACurrent", "ORBPolicyManager", "PolicyCurrent", and every name given
+  // "RootPOA", "POACurrent", "ORBPolicyManager", "PolicyCurrent", "IORTable" (the short
+  // object keys of corbaloc URLs, <rtorb/corba/ior_table.hpp>), and every name given
   // with -ORBInitRef (or found through -ORBDefaultInitRef). Raises InvalidName otherwise.
   ObjectIdList list_initial_services();
   object_reference<Object> resolve_initial_references(const ObjectId& identifier);

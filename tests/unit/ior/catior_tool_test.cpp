@@ -140,4 +140,68 @@ TEST(CatiorTool, ReadsTheReferenceFromStdin) {
   EXPECT_TRUE(contains(r.out, "port: 12345")) << r.out;
 }
 
+// A temporary file holding `text`, removed with the object.
+class TempFile {
+ public:
+  TempFile(const std::string& name, const std::string& text)
+      : path_(::testing::TempDir() + "/" + name + "-" + std::to_string(::getpid())) {
+    std::ofstream(path_) << text;
+  }
+  ~TempFile() { std::remove(path_.c_str()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+TEST(CatiorTool, ReadsFileUrlsAsStringToObjectDoes) {
+  const TempFile file("catior-ref", std::string(omni_ior) + "  \nsecond line ignored\n");
+  const ToolRun direct = run_catior(std::string("'") + omni_ior + "'");
+  for (const std::string& url : {"file://" + file.path(), "file:" + file.path()}) {
+    const ToolRun r = run_catior("'" + url + "'");
+    ASSERT_EQ(r.status, 0) << url << ": " << r.err;
+    EXPECT_EQ(r.out, direct.out) << url;
+  }
+}
+
+TEST(CatiorTool, AnUnreadableFileIsOneErrorLine) {
+  const ToolRun r = run_catior("'file:///nonexistent/rtorb/x.ior'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "rtorb-catior: error: cannot read a reference from /nonexistent/rtorb/x.ior\n");
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST(CatiorTool, PrintsAReferenceAsCorbalocWithEveryAddressAndAnEscapedKey) {
+  // omni_ior: one IIOP 1.2 profile, 127.0.0.1:12345, two TAG_ALTERNATE_IIOP_ADDRESS
+  // components, a binary key (fe d1 59 02 6b 00 00 20 25 00 00 00 00 00).
+  const ToolRun r = run_catior(std::string("--corbaloc '") + omni_ior + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "corbaloc:iiop:1.2@127.0.0.1:12345,iiop:1.2@[::1]:12346,iiop:1.2@localhost:12347/"
+            "%FE%D1Y%02k%00%00%20%25%00%00%00%00%00\n");
+  // And the URL decodes to the same key and addresses.
+  const ToolRun back = run_catior("--json '" + r.out.substr(0, r.out.size() - 1) + "'");
+  ASSERT_EQ(back.status, 0) << back.err;
+  EXPECT_TRUE(contains(back.out, "\"object_key_hex\":\"fed159026b000020250000000000\"")) << back.out;
+  EXPECT_TRUE(contains(back.out, "\"host\":\"localhost\",\"port\":12347")) << back.out;
+}
+
+TEST(CatiorTool, CorbalocKeepsTheSpecsUnreservedCharacters) {
+  const ToolRun r = run_catior("--corbaloc 'corbaloc::h:1/My%20Bank;a:b?c@d&e=f+g$h,-_.!~*()/%2F'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "corbaloc:iiop:h:1/My%20Bank;a:b?c@d&e=f+g$h,-_.!~*()//\n");
+}
+
+TEST(CatiorTool, ReferencesWithoutACorbalocFormAreOneErrorLine) {
+  for (const char* input : {"'IOR:01000000010000000000000000000000'",  // nil
+                            "'corbaname::ns:2900#dir/obj'"}) {
+    const ToolRun r = run_catior(std::string("--corbaloc ") + input);
+    EXPECT_EQ(r.status, 1) << input;
+    EXPECT_EQ(line_count(r.err), 1) << r.err;
+    EXPECT_TRUE(contains(r.err, "minor 0x5254001f")) << r.err;  // bad_param_no_corbaloc
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  EXPECT_EQ(run_catior(std::string("--json --corbaloc '") + omni_ior + "'").status, 2);
+}
+
 }  // namespace

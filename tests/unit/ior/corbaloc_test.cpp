@@ -1,4 +1,5 @@
 // corbaloc and corbaname URLs (CORBA 3.x, 7.6.10): good ones, round trips, bad ones.
+#include "ior/component.hpp"
 #include "ior/corbaloc.hpp"
 #include "test_bytes.hpp"
 
@@ -93,6 +94,30 @@ TEST(Corbaloc, RefusesToConvertRir) {
   EXPECT_EQ(test::minor_of<CORBA::BAD_PARAM>(
                 [] { corbaloc_to_reference(parse_corbaloc("corbaloc:rir:/NameService")); }),
             minor::bad_param_bad_address);
+}
+
+TEST(Corbaloc, WritesAReferenceWithItsProfilesVersionsAndAlternateAddresses) {
+  ObjectReference r;
+  r.type_id = "IDL:Bank:1.0";
+  IiopProfile first{{1, 2}, "a", 1, {'K', 0x01}, {}};
+  first.components.push_back(
+      encode_component(AlternateAddressComponent{"::1", 3}));
+  r.profiles = {first, OpaqueProfile{99, {1, 2}}, IiopProfile{{1, 1}, "b", 2, {'K', 0x01}, {}}};
+  const CorbalocUrl url = reference_to_corbaloc(r);
+  EXPECT_EQ(format_corbaloc(url), "corbaloc:iiop:1.2@a:1,iiop:1.2@[::1]:3,iiop:1.1@b:2/K%01");
+}
+
+TEST(Corbaloc, RefusesReferencesAUrlCannotSay) {
+  const auto refused = [](const ObjectReference& r) {
+    return test::minor_of<CORBA::BAD_PARAM>([&] { reference_to_corbaloc(r); });
+  };
+  EXPECT_EQ(refused(ObjectReference{}), minor::bad_param_no_corbaloc);
+  EXPECT_EQ(refused(ObjectReference{"IDL:X:1.0", {OpaqueProfile{99, {}}}}),
+            minor::bad_param_no_corbaloc);
+  EXPECT_EQ(refused(ObjectReference{"IDL:X:1.0",
+                                    {IiopProfile{{1, 2}, "a", 1, {'A'}, {}},
+                                     IiopProfile{{1, 2}, "b", 1, {'B'}, {}}}}),
+            minor::bad_param_no_corbaloc);
 }
 
 TEST(Corbaname, ParsesLocationAndName) {

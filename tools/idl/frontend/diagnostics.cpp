@@ -82,8 +82,11 @@ std::string DiagnosticSink::source_line(const std::string& file, int line) const
 
 void DiagnosticSink::render(std::ostream& out) const {
   for (const Diagnostic& d : diagnostics_) {
-    out << d.where.file_name() << ':' << d.where.line << ':' << d.where.column << ": "
-        << severity_name(d.severity) << ": " << d.message << '\n';
+    // A diagnostic about a whole file, or a line without a column, says no more than it knows.
+    out << d.where.file_name();
+    if (d.where.line > 0) out << ':' << d.where.line;
+    if (d.where.line > 0 && d.where.column > 0) out << ':' << d.where.column;
+    out << ": " << severity_name(d.severity) << ": " << d.message << '\n';
     const std::string line = source_line(d.where.file_name(), d.where.line);
     if (line.empty() || d.where.column < 1) continue;
     out << line << '\n';

@@ -63,7 +63,11 @@ class Lexer {
       : text_(text), file_(std::make_shared<const std::string>(file)), sink_(sink) {}
 
   std::vector<Token> run() {
-    while (skip_space_and_comments()) lex_one();
+    while (skip_space_and_comments()) {
+      const std::size_t before = tokens_.size();
+      lex_one();
+      if (tokens_.size() > before) tokens_.back().end = here();
+    }
     Token end;
     end.where = here();
     tokens_.push_back(std::move(end));

@@ -85,6 +85,7 @@ Token Parser::take() {
   if (token.kind == TokenKind::end) return token;
   if (token.kind == TokenKind::punctuation && token.text == "{") ++brace_balance_;
   if (token.kind == TokenKind::punctuation && token.text == "}") --brace_balance_;
+  last_taken_ = pos_;
   return tokens_[pos_++];
 }
 
@@ -111,7 +112,28 @@ bool Parser::accept_punct(const char* text) {
 }
 
 void Parser::expect_punct(const char* text) {
-  if (!accept_punct(text)) fail_expected((std::string("'") + text + "'").c_str());
+  if (accept_punct(text)) return;
+  if (std::string_view(text) == ";" && last_taken_ < tokens_.size()) {
+    missing_semicolon();
+    return;
+  }
+  fail_expected((std::string("'") + text + "'").c_str());
+}
+
+// Said right after the token the ';' should follow, as C++ compilers do, not at the next
+// token (often on the next line). When that token begins a later line or closes the scope,
+// parsing goes on as if the ';' were there, so one slip gives one error.
+void Parser::missing_semicolon() {
+  const Token& previous = tokens_[last_taken_];
+  const Token& next = peek();
+  if (next.kind == TokenKind::end && !unclosed_.empty()) {
+    end_of_input({});
+    throw SyntaxError{};
+  }
+  sink_.error(previous.end, "expected ';' after " + describe(previous));
+  const bool later_line = next.where.file != previous.end.file || next.where.line > previous.end.line;
+  const bool closes = next.kind == TokenKind::punctuation && next.text == "}";
+  if (!later_line && !closes) throw SyntaxError{};
 }
 
 Token Parser::expect_identifier(const char* what) {
@@ -125,7 +147,31 @@ void Parser::fail(const SourceLocation& where, const std::string& message) {
 }
 
 void Parser::fail_expected(const char* what) {
+  if (peek().kind == TokenKind::end) {
+    end_of_input(std::string("expected ") + what + " before end of input");
+    throw SyntaxError{};
+  }
   fail(peek().where, std::string("expected ") + what + ", found " + describe(peek()));
+}
+
+// Every construct the input leaves open would otherwise report the end of input in turn:
+// one error names the innermost, notes the others; `message` is for input that ends with
+// nothing open.
+void Parser::end_of_input(const std::string& message) {
+  if (std::exchange(end_reported_, true)) return;
+  const SourceLocation& end = peek().where;
+  if (unclosed_.empty()) {
+    sink_.error(end, message);
+    return;
+  }
+  const auto place = [](const SourceLocation& where) {
+    return where.file_name() + ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
+  };
+  const Unclosed& innermost = unclosed_.back();
+  sink_.error(end, innermost.what + " opened at " + place(innermost.where) + " is not closed");
+  for (auto outer = unclosed_.rbegin() + 1; outer != unclosed_.rend(); ++outer) {
+    sink_.note(outer->where, outer->what + " is not closed either");
+  }
 }
 
 // Skips the rest of the failed declaration: out of the braces it opened since
@@ -192,7 +238,7 @@ void Parser::parse_specification() {
 void Parser::parse_definitions(ScopeDecl& into, bool until_close) {
   for (;;) {
     if (peek().kind == TokenKind::end) {
-      if (until_close) sink_.error(peek().where, "expected '}' before end of input");
+      if (until_close) end_of_input("expected '}' before end of input");
       return;
     }
     if (until_close && at_punct("}")) return;
@@ -233,17 +279,20 @@ void Parser::parse_unsupported(const char* construct) {
 }
 
 void Parser::parse_module(ScopeDecl& into) {
-  take();
+  const Token keyword = take();
   const Token name = expect_identifier("a module name");
   auto module = std::make_unique<ModuleDecl>(name.text, name.where);
   ModuleDecl* node = module.get();
   Decl* earlier = declare_node(into, std::move(module));
   Scope* shared = earlier && earlier->kind == DeclKind::module ? SymbolTable::scope_of(earlier) : nullptr;
   expect_punct("{");
-  open_scope(*node, shared);
-  parse_definitions(*node, true);
-  close_scope();
-  expect_punct("}");
+  {
+    const Enclosure enclosure(*this, "module '" + name.text + "'", keyword.where);
+    open_scope(*node, shared);
+    parse_definitions(*node, true);
+    close_scope();
+    expect_punct("}");
+  }
   expect_punct(";");
 }
 

@@ -42,6 +42,8 @@ class Parser {
   Token expect_identifier(const char* what);
   [[noreturn]] void fail(const SourceLocation& where, const std::string& message);
   [[noreturn]] void fail_expected(const char* what);
+  void missing_semicolon();
+  void end_of_input(const std::string& message);
   void recover(int balance_at_start);
   void handle_directive(const Token& token);
   void handle_pragma(const Token& token);
@@ -63,6 +65,24 @@ class Parser {
     ~OpenScope() { parser_.close_scope(); }
     OpenScope(const OpenScope&) = delete;
     OpenScope& operator=(const OpenScope&) = delete;
+
+   private:
+    Parser& parser_;
+  };
+  // A '{' of a named construct, open until its '}' is taken: running out of input inside
+  // it gives one error that names it ("module 'M' opened at f.idl:3:1 is not closed").
+  struct Unclosed {
+    std::string what;
+    SourceLocation where;
+  };
+  class Enclosure {
+   public:
+    Enclosure(Parser& parser, std::string what, SourceLocation where) : parser_(parser) {
+      parser_.unclosed_.push_back({std::move(what), std::move(where)});
+    }
+    ~Enclosure() { parser_.unclosed_.pop_back(); }
+    Enclosure(const Enclosure&) = delete;
+    Enclosure& operator=(const Enclosure&) = delete;
 
    private:
     Parser& parser_;
@@ -97,7 +117,7 @@ class Parser {
   bool is_incomplete(const Decl* decl) const;
 
   // Interfaces and value types (parser_interface.cpp).
-  void parse_interface(ScopeDecl& into, InterfaceFlavor flavor);
+  void parse_interface(ScopeDecl& into, InterfaceFlavor flavor, const SourceLocation& start);
   void parse_interface_bases(InterfaceDecl& decl);
   void parse_export(ScopeDecl& into);
   void parse_attribute(ScopeDecl& into, bool readonly);
@@ -105,7 +125,7 @@ class Parser {
   std::vector<Parameter> parse_parameters(bool only_in);
   std::vector<ExceptionDecl*> parse_raises();
   void check_oneway(const OperationDecl& op);
-  void parse_value(ScopeDecl& into, bool is_abstract, bool is_custom);
+  void parse_value(ScopeDecl& into, bool is_abstract, bool is_custom, const SourceLocation& start);
   void warn_value_not_generated(const Token& name, const char* what);
   void parse_value_inheritance(ValueTypeDecl& decl);
   void parse_value_body(ValueTypeDecl& decl);
@@ -135,6 +155,9 @@ class Parser {
   int sequence_depth_ = 0;   // > 0 while inside sequence<...>, where incomplete types are fine
   std::string pending_doc_;
   int brace_balance_ = 0;     // '{' minus '}' taken so far, for error recovery
+  std::size_t last_taken_ = static_cast<std::size_t>(-1);  // index of the last token taken
+  std::vector<Unclosed> unclosed_;  // innermost last
+  bool end_reported_ = false;       // running out of input is said once
 };
 
 }  // namespace rtorb::idl

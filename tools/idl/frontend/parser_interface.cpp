@@ -17,6 +17,7 @@ bool is_interface_like(const ScopeDecl& scope) {
 void Parser::parse_export(ScopeDecl& into) {
   if (pending_doc_.empty()) pending_doc_ = peek().doc_comment;
   const Token& first = peek();
+  const SourceLocation start = first.where;
   const std::string word = first.kind == TokenKind::keyword ? first.text : std::string();
   const bool in_interface = is_interface_like(into);
   if (word == "struct" || word == "union") {
@@ -40,7 +41,7 @@ void Parser::parse_export(ScopeDecl& into) {
                                  : word == "local"    ? InterfaceFlavor::local
                                                       : InterfaceFlavor::unconstrained;
     if (flavor != InterfaceFlavor::unconstrained) take();
-    parse_interface(into, flavor);
+    parse_interface(into, flavor, start);
     return;
   } else if (!in_interface && (word == "valuetype" || word == "abstract" || word == "custom")) {
     const bool is_abstract = accept_keyword("abstract");
@@ -50,7 +51,7 @@ void Parser::parse_export(ScopeDecl& into) {
       return;
     }
     if (!accept_keyword("valuetype")) fail_expected("'valuetype'");
-    parse_value(into, is_abstract, is_custom);
+    parse_value(into, is_abstract, is_custom, start);
     return;
   } else if (in_interface && (word == "attribute" || word == "readonly")) {
     const bool readonly = accept_keyword("readonly");
@@ -63,7 +64,7 @@ void Parser::parse_export(ScopeDecl& into) {
   expect_punct(";");
 }
 
-void Parser::parse_interface(ScopeDecl& into, InterfaceFlavor flavor) {
+void Parser::parse_interface(ScopeDecl& into, InterfaceFlavor flavor, const SourceLocation& start) {
   const Token name = expect_identifier("an interface name");
   if (accept_punct(";")) {
     auto forward = std::make_unique<ForwardDecl>(DeclKind::interface, name.text, name.where);
@@ -78,6 +79,7 @@ void Parser::parse_interface(ScopeDecl& into, InterfaceFlavor flavor) {
     const OpenScope open(*this, decl);
     if (accept_punct(":")) parse_interface_bases(decl);
     expect_punct("{");
+    const Enclosure enclosure(*this, "interface '" + name.text + "'", start);
     while (!at_punct("}") && peek().kind != TokenKind::end) {
       const int balance = brace_balance_;
       try {
@@ -223,7 +225,8 @@ void Parser::check_oneway(const OperationDecl& op) {
   if (!op.raises.empty()) sink_.error(op.where, "oneway operation '" + op.name + "' cannot raise exceptions");
 }
 
-void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom) {
+void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom,
+                         const SourceLocation& start) {
   const Token name = expect_identifier("a valuetype name");
   if (accept_punct(";")) {
     auto forward = std::make_unique<ForwardDecl>(DeclKind::value_type, name.text, name.where);
@@ -247,6 +250,7 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom) {
     const OpenScope open(*this, decl);
     parse_value_inheritance(decl);
     expect_punct("{");
+    const Enclosure enclosure(*this, "valuetype '" + name.text + "'", start);
     parse_value_body(decl);
     expect_punct("}");
   }

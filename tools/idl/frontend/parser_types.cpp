@@ -202,15 +202,18 @@ void Parser::parse_forward(ScopeDecl& into, DeclKind kind, InterfaceFlavor flavo
 }
 
 StructDecl& Parser::parse_struct(ScopeDecl& into) {
-  take();
+  const Token keyword = take();
   const Token name = expect_identifier("a struct name");
   auto& decl = declare(into, std::make_unique<StructDecl>(name.text, name.where));
   expect_punct("{");
+  const Enclosure enclosure(*this, "struct '" + name.text + "'", keyword.where);
   {
     const OpenScope open(*this, decl);
     parse_members(decl);
   }
-  if (decl.members().empty()) sink_.error(name.where, "struct '" + name.text + "' has no members");
+  if (peek().kind != TokenKind::end && decl.members().empty()) {
+    sink_.error(name.where, "struct '" + name.text + "' has no members");
+  }
   expect_punct("}");
   return decl;
 }
@@ -231,7 +234,7 @@ void Parser::parse_members(ScopeDecl& into) {
 }
 
 UnionDecl& Parser::parse_union(ScopeDecl& into) {
-  take();
+  const Token keyword = take();
   const Token name = expect_identifier("a union name");
   auto& decl = declare(into, std::make_unique<UnionDecl>(name.text, name.where));
   if (!accept_keyword("switch")) fail_expected("'switch'");
@@ -240,10 +243,13 @@ UnionDecl& Parser::parse_union(ScopeDecl& into) {
   expect_punct(")");
   expect_punct("{");
   {
-    const OpenScope open(*this, decl);
-    while (!at_punct("}") && peek().kind != TokenKind::end) parse_union_case(decl);
+    const Enclosure enclosure(*this, "union '" + name.text + "'", keyword.where);
+    {
+      const OpenScope open(*this, decl);
+      while (!at_punct("}") && peek().kind != TokenKind::end) parse_union_case(decl);
+    }
+    expect_punct("}");
   }
-  expect_punct("}");
   if (decl.cases().empty()) sink_.error(name.where, "union '" + name.text + "' has no cases");
   check_duplicate_labels(decl);
   return decl;
@@ -307,10 +313,11 @@ void Parser::check_duplicate_labels(const UnionDecl& decl) {
 }
 
 EnumDecl& Parser::parse_enum(ScopeDecl& into) {
-  take();
+  const Token keyword = take();
   const Token name = expect_identifier("an enum name");
   auto& decl = declare(into, std::make_unique<EnumDecl>(name.text, name.where));
   expect_punct("{");
+  const Enclosure enclosure(*this, "enum '" + name.text + "'", keyword.where);
   do {
     const Token item = expect_identifier("an enumerator");
     auto enumerator = std::make_unique<EnumeratorDecl>(item.text, item.where);
@@ -367,10 +374,11 @@ void Parser::parse_const(ScopeDecl& into) {
 }
 
 void Parser::parse_exception(ScopeDecl& into) {
-  take();
+  const Token keyword = take();
   const Token name = expect_identifier("an exception name");
   auto& decl = declare(into, std::make_unique<ExceptionDecl>(name.text, name.where));
   expect_punct("{");
+  const Enclosure enclosure(*this, "exception '" + name.text + "'", keyword.where);
   {
     const OpenScope open(*this, decl);
     parse_members(decl);

@@ -29,6 +29,7 @@ struct Token {
   TokenKind kind = TokenKind::end;
   std::string text;
   SourceLocation where;
+  SourceLocation end;  // just after the token's last character: where a missing ';' goes
   std::uint64_t integer_value = 0;
   long double float_value = 0;
   std::string doc_comment;  // the /** ... */ or /// comment right before this token
