@@ -140,4 +140,10 @@ inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
 inline constexpr std::uint32_t inv_policy_no_protocol = rtorb_vmcid | 91;  // ClientProtocolPolicy: no profile serves it
 
+// The Naming Service (services/naming, docs/naming.md; its range is 100-109).
+inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 100;       // store unreadable at start
+inline constexpr std::uint32_t persist_store_write_failed = rtorb_vmcid | 101;  // journal write/sync failed
+inline constexpr std::uint32_t no_permission_destroy_root = rtorb_vmcid | 100;  // destroy() on the root context
+inline constexpr std::uint32_t object_not_exist_context_destroyed = rtorb_vmcid | 100;  // context gone meanwhile
+
 }  // namespace rtorb::minor
