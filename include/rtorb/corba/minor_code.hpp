@@ -97,7 +97,10 @@ inline constexpr std::uint32_t marshal_unexpected_reply = rtorb_vmcid | 62;     
 inline constexpr std::uint32_t unknown_user_exception = rtorb_vmcid | 60;         // not in the operation's table
 inline constexpr std::uint32_t unknown_cxx_exception = rtorb_vmcid | 61;          // non-CORBA exception in upcall
 inline constexpr std::uint32_t unknown_undeclared_user_exception = rtorb_vmcid | 62;  // escaped a skeleton
-inline constexpr std::uint32_t no_implement_corbaname = rtorb_vmcid | 60;         // corbaname needs Naming
+// corbaname: URLs whose name the naming context refused (its user exception, mapped).
+inline constexpr std::uint32_t bad_param_corbaname_not_found = rtorb_vmcid | 63;      // NotFound
+inline constexpr std::uint32_t bad_param_corbaname_cannot_proceed = rtorb_vmcid | 64;  // CannotProceed
+inline constexpr std::uint32_t bad_param_corbaname_invalid_name = rtorb_vmcid | 65;   // InvalidName
 inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
 
 // Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.
