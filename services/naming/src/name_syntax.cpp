@@ -106,6 +106,7 @@ CosNaming::Name to_name(std::string_view string_name) {
   std::size_t start = 0;
   for (std::size_t i = 0; i <= string_name.size(); ++i) {
     if (i < string_name.size() && string_name[i] == '\\') {
+      if (i + 1 == string_name.size()) invalid_name();  // escapes nothing
       ++i;  // the escaped character never separates
       continue;
     }

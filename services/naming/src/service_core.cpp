@@ -60,6 +60,7 @@ void ServiceCore::start() {
       root_poa_->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
       root_poa_->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
   poa_ = root_poa_->create_POA(options_.poa_name, root_poa_->the_POAManager(), policies);
+  own_address_ = iiop_address_of(orb_->object_to_string(context_reference(root_context_id)));
 
   std::lock_guard lock(mutex_);
   contexts_[root_context_id].reference = context_reference(root_context_id);
@@ -178,24 +179,22 @@ std::string ServiceCore::fresh_context_id_locked() const {
   }
 }
 
+// Ours: a key of our POA (reference_to_id accepts the PERSISTENT keys of earlier runs too)
+// at our address (another rtorb-naming has the same keys), naming a context that exists.
 std::optional<std::string> ServiceCore::own_context_id(const ObjectRef& object) {
-  if (!object) return std::nullopt;
+  if (!object || object->_is_local()) return std::nullopt;
   PortableServer::ObjectId oid;
   try {
     oid = poa_->reference_to_id(object);
   } catch (const CORBA::Exception&) {
     return std::nullopt;  // WrongAdapter: not a reference of this POA
   }
-  std::string id(oid.begin(), oid.end());
-  ContextRef mine;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = contexts_.find(id);
-    if (it == contexts_.end()) return std::nullopt;
-    mine = it->second.reference;
+  if (!own_address_ || iiop_address_of(orb_->object_to_string(object)) != own_address_) {
+    return std::nullopt;
   }
-  // Another rtorb-naming has the same keys: only the same address makes it ours.
-  if (!object->_is_equivalent(mine)) return std::nullopt;
+  std::string id(oid.begin(), oid.end());
+  std::lock_guard lock(mutex_);
+  if (!contexts_.contains(id)) return std::nullopt;
   return id;
 }
 

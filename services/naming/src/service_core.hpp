@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "CosNamingS.h"
+#include "ior_address.hpp"
 #include "journal.hpp"
 
 namespace rtorb::naming {
@@ -85,6 +86,7 @@ class ServiceCore : public std::enable_shared_from_this<ServiceCore> {
   ServiceOptions options_;
   IDL::traits<PortableServer::POA>::ref_type root_poa_;
   IDL::traits<PortableServer::POA>::ref_type poa_;
+  std::optional<IiopAddress> own_address_;  // where our references point; set by start()
 
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Context> contexts_;
