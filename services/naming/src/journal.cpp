@@ -9,6 +9,7 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -214,20 +215,61 @@ void Journal::open_for_append(std::optional<std::uint64_t> cut_to) {
   if (::lseek(fd_, 0, SEEK_END) < 0) write_failed("cannot seek", path_);
 }
 
-void Journal::append(const Record& record) {
+void Journal::check_usable() const {
   if (failed_) {
     raise<CORBA::PERSIST_STORE>(minor::persist_store_write_failed,
                                 path_ + ": an earlier write failed; restart the service");
   }
+}
+
+std::uint64_t Journal::write(const Record& record) {
   const auto bytes = encode_record(record);
-  if (!write_all(fd_, bytes.data(), bytes.size()) || ::fdatasync(fd_) != 0) {
+  std::lock_guard lock(mutex_);
+  check_usable();
+  if (!write_all(fd_, bytes.data(), bytes.size())) {
     failed_ = true;  // the tail may now be torn; reading it back will drop it
     write_failed("cannot write", path_);
   }
   ++records_;
+  return ++written_;
+}
+
+void Journal::sync(std::uint64_t number) {
+  std::unique_lock lock(mutex_);
+  while (synced_ < number) {
+    check_usable();
+    if (syncing_) {
+      synced_changed_.wait(lock);
+      continue;
+    }
+    syncing_ = true;
+    const auto target = written_;
+    const int fd = fd_;
+    lock.unlock();
+    const bool ok = ::fdatasync(fd) == 0;
+    lock.lock();
+    syncing_ = false;
+    if (ok) {
+      synced_ = std::max(synced_, target);
+    } else {
+      failed_ = true;
+    }
+    synced_changed_.notify_all();
+    if (!ok) write_failed("cannot sync", path_);
+  }
 }
 
 void Journal::compact(const std::vector<Record>& live) {
+  std::unique_lock lock(mutex_);
+  synced_changed_.wait(lock, [this] { return !syncing_; });
+  syncing_ = true;  // no fdatasync on the old file while it is replaced
+  struct Release {
+    Journal& j;
+    ~Release() {
+      j.syncing_ = false;
+      j.synced_changed_.notify_all();
+    }
+  } release{*this};
   const std::string temporary = path_ + ".tmp";
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) write_failed("cannot create", temporary);
@@ -254,6 +296,7 @@ void Journal::compact(const std::vector<Record>& live) {
   records_ = live.size();
   failed_ = false;
   open_for_append(std::nullopt);
+  synced_ = written_;  // the new file holds every record written so far, synced
 }
 
 }  // namespace rtorb::naming

@@ -4,9 +4,11 @@
 // docs/naming.md, "The store", gives the format and why.
 #pragma once
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,9 +55,17 @@ class Journal {
   Journal& operator=(const Journal&) = delete;
   ~Journal();
 
-  // Writes one record and waits for it to reach the disk. Raises PERSIST_STORE
-  // persist_store_write_failed (and then writes nothing more: the service must restart).
-  void append(const Record& record);
+  // Writes one record (in the order of the calls) and returns its sequence number; it is
+  // durable once sync(number) returns. Raises PERSIST_STORE persist_store_write_failed (and
+  // then writes nothing more: the service must restart).
+  std::uint64_t write(const Record& record);
+  // Waits until record `number` is on the disk. Group commit: the first caller runs one
+  // fdatasync for every record written so far, the others wait for it, so concurrent
+  // writers share the cost of a sync (about 4 ms on the test machine's disk). Raises
+  // PERSIST_STORE persist_store_write_failed.
+  void sync(std::uint64_t number);
+  // write + sync.
+  void append(const Record& record) { sync(write(record)); }
 
   // Replaces the journal by `live` (the records that rebuild the current state) atomically:
   // written to path.tmp, synced, renamed over path, the directory synced. Raises
@@ -69,10 +79,17 @@ class Journal {
   // Opens the file for appending, first cutting it to `cut_to` bytes (a torn record off).
   void open_for_append(std::optional<std::uint64_t> cut_to);
 
+  void check_usable() const;  // needs mutex_
+
   std::string path_;
+  mutable std::mutex mutex_;  // guards everything below; never held during a sync
+  std::condition_variable synced_changed_;
   int fd_ = -1;
   std::size_t records_ = 0;
   bool failed_ = false;
+  std::uint64_t written_ = 0;  // sequence number of the last record written
+  std::uint64_t synced_ = 0;   // ... of the last one known to be on the disk
+  bool syncing_ = false;       // a thread is in fdatasync (or compact holds the file)
 };
 
 }  // namespace rtorb::naming

@@ -134,8 +134,12 @@ void ServiceCore::apply(const Record& r) {
   throw std::runtime_error("unknown record type");
 }
 
-void ServiceCore::journal_locked(const Record& record) {
-  if (journal_) journal_->append(record);
+std::uint64_t ServiceCore::journal_locked(const Record& record) {
+  return journal_ ? journal_->write(record) : 0;
+}
+
+void ServiceCore::durable(std::uint64_t number) {
+  if (journal_ && number != 0) journal_->sync(number);
 }
 
 void ServiceCore::after_change_locked() {
@@ -247,7 +251,9 @@ void ServiceCore::bind_local(const std::string& parent, const CosNaming::NameCom
                              const ObjectRef& object, CosNaming::BindingType type, bool rebind,
                              const std::optional<std::string>& own_id) {
   if (!object) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "binding a nil reference");
-  std::lock_guard lock(mutex_);
+  std::string ior;  // stringified outside the mutex
+  if (journal_ && !own_id) ior = orb_->object_to_string(object);
+  std::unique_lock lock(mutex_);
   auto& bindings = context_locked(parent).bindings;
   if (const auto it = bindings.find(key_of(last)); it != bindings.end()) {
     if (!rebind) throw NamingContext::AlreadyBound();
@@ -260,13 +266,14 @@ void ServiceCore::bind_local(const std::string& parent, const CosNaming::NameCom
     }
   }
   Record r{RecordType::bind, type == CosNaming::BindingType::ncontext, parent, last.id(),
-           last.kind(), own_id.value_or(""), {}};
-  if (journal_ && !own_id) r.ior = orb_->object_to_string(object);
-  journal_locked(r);
+           last.kind(), own_id.value_or(""), std::move(ior)};
+  const auto number = journal_locked(r);
   // The reference itself is kept, not the string the journal has.
   Entry entry{type, own_id ? nullptr : object, own_id.value_or("")};
   if (bindings.insert_or_assign(key_of(last), std::move(entry)).second) ++binding_count_;
   after_change_locked();
+  lock.unlock();
+  durable(number);
 }
 
 ObjectRef ServiceCore::resolve(const std::string& self, const CosNaming::Name& n) {
@@ -290,27 +297,31 @@ void ServiceCore::unbind(const std::string& self, const CosNaming::Name& n) {
               [&](const ContextRef& remote) { remote->unbind(target.rest); });
     return;
   }
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   auto& bindings = context_locked(target.local).bindings;
   if (!bindings.contains(key_of(n.back()))) {
     not_found(NamingContext::NotFoundReason::missing_node, n, n.size() - 1);
   }
   const Record r{RecordType::unbind, false, target.local, n.back().id(), n.back().kind(), {}, {}};
-  journal_locked(r);
+  const auto number = journal_locked(r);
   apply(r);
   after_change_locked();
+  lock.unlock();
+  durable(number);
 }
 
 ContextRef ServiceCore::new_context() {
   std::string id;
+  std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
     id = fresh_context_id_locked();
     const Record r{RecordType::new_context, false, id, {}, {}, {}, {}};
-    journal_locked(r);
+    number = journal_locked(r);
     apply(r);
     after_change_locked();
   }
+  durable(number);
   activate_context(id);
   return context_reference(id);
 }
@@ -345,14 +356,16 @@ void ServiceCore::destroy(const std::string& self) {
     raise<CORBA::NO_PERMISSION>(minor::no_permission_destroy_root,
                                 "the root naming context cannot be destroyed");
   }
+  std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
     if (!context_locked(self).bindings.empty()) throw NamingContext::NotEmpty();
     const Record r{RecordType::destroy_context, false, self, {}, {}, {}, {}};
-    journal_locked(r);
+    number = journal_locked(r);
     apply(r);
     after_change_locked();
   }
+  durable(number);
   try {
     poa_->deactivate_object(object_id_of(self));
   } catch (const PortableServer::POA::ObjectNotActive&) {

@@ -72,7 +72,12 @@ class ServiceCore : public std::enable_shared_from_this<ServiceCore> {
   Target walk_to_parent(const std::string& self, const CosNaming::Name& n);  // takes mutex_
   Context& context_locked(const std::string& id);                            // needs mutex_
   std::optional<std::string> own_context_id(const ObjectRef& object);        // no lock held
-  void journal_locked(const Record& record);  // needs mutex_; durable before it returns
+  // Changes are written to the journal under mutex_ (so the file has them in the order
+  // they were applied) and waited for after it is released (group commit, journal.hpp):
+  // a reply is sent only once its change is on the disk. Another client may read a change
+  // a moment before it is durable; it is never acknowledged before.
+  std::uint64_t journal_locked(const Record& record);  // needs mutex_; 0 without a store
+  void durable(std::uint64_t number);                  // no lock held
   void after_change_locked();                 // needs mutex_; compacts a long journal
   void apply(const Record& record);                                          // needs mutex_
   void compact_locked();                                                     // needs mutex_

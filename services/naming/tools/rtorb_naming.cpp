@@ -6,6 +6,7 @@
 #include <rtorb/naming/naming_service.hpp>
 #include <rtorb/poa/poa.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <pthread.h>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -21,7 +23,8 @@ constexpr const char* usage =
     "usage: rtorb-naming [--store FILE] [--ior-file FILE] [ORB options]\n"
     "  --store FILE     keep names and contexts in FILE across restarts\n"
     "  --ior-file FILE  write the root context's IOR to FILE instead of stdout\n"
-    "  e.g. -ORBEndpoint iiop://127.0.0.1:2809 for corbaloc::127.0.0.1:2809/NameService\n";
+    "  e.g. -ORBEndpoint iiop://127.0.0.1:2809 for corbaloc::127.0.0.1:2809/NameService\n"
+    "  (-ORBServerThreads defaults to 8 here)\n";
 
 struct Arguments {
   std::string store;
@@ -66,9 +69,19 @@ int main(int argc, char* argv[]) {
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
   try {
-    auto orb = CORBA::ORB_init(argc, argv);
+    // A pool of threads unless told otherwise: calls to other naming servers (which may
+    // call back) and concurrent writers sharing a journal sync need more than one.
+    std::vector<std::string> options(argv, argv + argc);
+    if (std::find(options.begin(), options.end(), "-ORBServerThreads") == options.end()) {
+      options.insert(options.begin() + 1, {"-ORBServerThreads", "8"});
+    }
+    std::vector<char*> pointers;
+    for (auto& option : options) pointers.push_back(option.data());
+    pointers.push_back(nullptr);
+    int count = static_cast<int>(options.size());
+    auto orb = CORBA::ORB_init(count, pointers.data());
     Arguments args;
-    if (!parse(argc, argv, args)) return 2;
+    if (!parse(count, pointers.data(), args)) return 2;
     auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
     rtorb::naming::NamingService service(orb, {args.store, "NameService", {}});
     root_poa->the_POAManager()->activate();
