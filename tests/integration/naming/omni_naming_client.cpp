@@ -30,8 +30,12 @@ void run(CORBA::ORB_ptr orb) {
   CosNaming::NamingContext_var omni = root->bind_new_context(name_of("omni", ""));
   std::printf("bind_new_context ok\n");
   omni->bind(name_of("self", "ref"), root);
+  // What comes back is the root (bound as omniORB holds it: the corbaloc reference or
+  // where it was forwarded), so it answers as the root.
   CORBA::Object_var back = root->resolve_str("omni/self.ref");
-  std::printf("resolve_str %s\n", back->_is_equivalent(root) ? "same" : "different");
+  CosNaming::NamingContextExt_var again = CosNaming::NamingContextExt::_narrow(back);
+  CORBA::Object_var omni_again = again->resolve_str("omni");
+  std::printf("resolve_str %s\n", omni_again->_is_equivalent(omni) ? "same" : "different");
   CosNaming::Name_var parsed = root->to_name("a\\/b.c/d");
   std::printf("to_name %u %s %s\n", static_cast<unsigned>(parsed->length()),
               static_cast<const char*>(parsed[0].id), static_cast<const char*>(parsed[0].kind));
