@@ -1,13 +1,31 @@
 # rtorb_add_layer(<name> SOURCES ... [DEPENDS ...])
-# One static library per layer. Public headers come from include/, private ones from
-# src/ as "layer/file.hpp"; DEPENDS lists the layers below it, never above.
+# One library per layer (static unless BUILD_SHARED_LIBS). Public headers come from
+# include/, private ones from src/ as "layer/file.hpp"; DEPENDS lists the layers below it,
+# never above. Every layer is installed and exported as rtorb::<name>, because a static
+# rtorb::rtorb needs them all at link time; applications link rtorb::rtorb only.
+include(GNUInstallDirs)
+
 function(rtorb_add_layer name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
-  add_library(rtorb_${name} STATIC ${ARG_SOURCES})
-  target_include_directories(rtorb_${name}
-    PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)
+  add_library(rtorb_${name} ${ARG_SOURCES})
+  # src/ is for rtorb's own layers and tests only: an installed rtorb has include/ alone.
+  target_include_directories(rtorb_${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${RTORB_GENERATED_INCLUDE_DIR}>
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/src>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_compile_features(rtorb_${name} PUBLIC cxx_std_20)
   foreach(dep IN LISTS ARG_DEPENDS)
     target_link_libraries(rtorb_${name} PUBLIC rtorb_${dep})
   endforeach()
+  # 0.x promises no ABI across minor releases, so the soname carries the minor number.
+  set_target_properties(rtorb_${name} PROPERTIES
+    EXPORT_NAME ${name}
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
   add_library(rtorb::${name} ALIAS rtorb_${name})
+  install(TARGETS rtorb_${name} EXPORT rtorbTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

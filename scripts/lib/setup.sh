@@ -10,6 +10,7 @@ RTORB_PACKAGES=(
   clang libclang-rt-14-dev
   libomniorb4-dev omniidl omniorb omniorb-idl omniorb-nameserver
   python3-matplotlib strace util-linux binutils
+  dpkg-dev file  # cpack's .deb: dpkg-shlibdeps finds the programs' dependencies
 )
 
 ensure_packages() {

@@ -72,7 +72,8 @@ TEST(OmniOrbIdl, GeneratedCodeOfEveryPackageFileCompilesWithoutWarnings) {
   const std::string failed = (out.path / "failed.txt").string();
   const std::string compile = std::string(RTORB_CXX) +
                               " -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -I" +
-                              RTORB_SOURCE_DIR + "/include -I. {} > {}.log 2>&1 || echo {} >> " + failed;
+                              RTORB_SOURCE_DIR + "/include -I" + RTORB_BINARY_DIR +
+                              "/include -I. {} > {}.log 2>&1 || echo {} >> " + failed;
   // Each file's stubs and skeletons in one translation unit (the headers dominate the time),
   // except the skeletons of the PortableServer module itself (poa.idl, poa_include.idl),
   // which collides with the ORB's own PortableServer::Servant.

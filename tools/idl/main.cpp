@@ -5,13 +5,15 @@
 #include <string>
 #include <vector>
 
+#include <rtorb/version.hpp>
+
 #include "backend/generator.hpp"
 #include "frontend/ast_dump.hpp"
 #include "frontend/frontend.hpp"
 
 namespace {
 
-constexpr const char* version = "rtorb-idl 0.1.0";
+const rtorb::idl::backend::CompilerVersion version{RTORB_VERSION_STRING, RTORB_VERSION};
 
 constexpr const char* usage = R"(usage: rtorb-idl [options] file.idl...
 
@@ -71,7 +73,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
     };
     bool ok = true;
     if (arg == "--help") { std::cout << usage; return 0; }
-    if (arg == "--version") { std::cout << version << '\n'; return 0; }
+    if (arg == "--version") { std::cout << "rtorb-idl " << version.text << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
     else if (arg == "--dump-ast-all") options.dump_ast = options.dump_all = true;
     else if (arg == "--depfile") ok = take_value(argc, argv, i, "--depfile", options.depfile);

@@ -15,8 +15,15 @@ struct GeneratedFile {
   std::string text;
 };
 
-// `version` goes into each file's banner ("rtorb-idl 0.1.0").
-std::vector<GeneratedFile> generate_cpp(const Specification& spec, const std::string& version);
+// The rtorb release the generated code is written for: its text goes into each file's
+// banner, and fooC.h refuses to compile unless the runtime's RTORB_VERSION (rtorb/version.hpp)
+// equals `number`, since generated code and runtime headers change together.
+struct CompilerVersion {
+  std::string text;  // "0.1.0"
+  long number = 0;   // RTORB_VERSION of that release: 1000 for 0.1.0
+};
+
+std::vector<GeneratedFile> generate_cpp(const Specification& spec, const CompilerVersion& version);
 
 // Writes each file to `dir` (created when missing) through a temporary file and a rename,
 // so readers never see half a file. Returns false with `error` set on failure.
