@@ -178,7 +178,7 @@ void hundred_thousand(const ExtRef& root, const CORBA::object_reference<CORBA::O
 TEST_F(NamingProcess, AHundredThousandBindingsInOneContextListAndResolve) {
   NamingServer server(port);
   auto root = root_at(server);
-  hundred_thousand(root, root, "rtorb-naming (memory)", 100000);
+  hundred_thousand(root, root, "rtorb-naming (memory)", NAMING_SCALE);
 }
 
 TEST_F(NamingProcess, AHundredThousandBindingsWithAStoreSurviveARestart) {
@@ -187,15 +187,15 @@ TEST_F(NamingProcess, AHundredThousandBindingsWithAStoreSurviveARestart) {
     // the syncs (group commit), so many client threads bind in parallel.
     NamingServer server(port, {"--store", store, "-ORBServerThreads", "32"});
     auto root = root_at(server);
-    hundred_thousand(root, root, "rtorb-naming --store", 100000, 32);
+    hundred_thousand(root, root, "rtorb-naming --store", NAMING_SCALE, 32);
   }
   fresh_client();
   const auto start = std::chrono::steady_clock::now();
   NamingServer server(port, {"--store", store});
-  std::cout << "[naming-scale] restart with 100000 bindings in the store: "
+  std::cout << "[naming-scale] restart with " << NAMING_SCALE << " bindings in the store: "
             << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()
             << " ms\n";
-  EXPECT_TRUE(root_at(server)->resolve(CosNaming::Name{{"n99999", "obj"}}));
+  EXPECT_TRUE(root_at(server)->resolve(CosNaming::Name{{"n" + std::to_string(NAMING_SCALE - 1), "obj"}}));
 }
 
 }  // namespace
