@@ -30,6 +30,11 @@ struct ClientOptions {
   bool shutdown = false;
   std::size_t threads = 0;  // --threads N: N threads call for `duration` (0: one, counted)
   double duration = 2.0;    // seconds, with --threads
+  // --sync-scope none|transport|server|target: the Messaging SyncScope of the oneways
+  // ("" leaves the ORB's default, transport). --timeout-ms N: a RelativeRoundtripTimeout
+  // of N ms on the reference (0: none). Clients that cannot honour them refuse them.
+  std::string sync_scope;
+  std::size_t timeout_ms = 0;
 };
 
 inline const std::vector<std::string>& all_operations() {
@@ -46,7 +51,8 @@ inline bool is_oneway(const std::string& operation) {
 [[noreturn]] inline void usage(const char* program) {
   std::cerr << "usage: " << program
             << " <IOR:...|corbaloc:...|file://...> [--op NAME]... [--calls N] [--seq-len L] "
-               "[--json] [--shutdown] [--threads N [--duration S]] [ORB options]\n"
+               "[--json] [--shutdown] [--threads N [--duration S]] "
+               "[--sync-scope none|transport|server|target] [--timeout-ms N] [ORB options]\n"
                "operations: cube_void cube_octet cube_long cube_struct cube_long_sequence "
                "ping_oneway cube_oneway (default: all)\n";
   std::exit(2);
@@ -74,6 +80,14 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
         options.threads = std::stoul(value());
       } else if (arg == "--duration") {
         options.duration = std::stod(value());
+      } else if (arg == "--sync-scope") {
+        options.sync_scope = value();
+        if (options.sync_scope != "none" && options.sync_scope != "transport" &&
+            options.sync_scope != "server" && options.sync_scope != "target") {
+          usage(program);
+        }
+      } else if (arg == "--timeout-ms") {
+        options.timeout_ms = std::stoul(value());
       } else if (arg == "--shutdown") {
         options.shutdown = true;
       } else if (options.reference.empty() && arg.rfind("--", 0) != 0) {

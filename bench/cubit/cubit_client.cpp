@@ -1,9 +1,13 @@
 // rtorb-cubit-client <ref> [--op NAME]... [--calls N] [--seq-len L] [--json] [--shutdown]
+//                    [--sync-scope none|transport|server|target] [--timeout-ms N]
 //                    [ORB options]
 // Warms up, then times each call of one Cubit operation (or of all of them) and prints
 // count, p50, p90, p99, p99.9 and max latency in microseconds and calls per second. A
-// result that is not the cube of the argument is an error (exit 1).
+// result that is not the cube of the argument is an error (exit 1). --sync-scope and
+// --timeout-ms set a Messaging SyncScope and RelativeRoundtripTimeout on the reference; a
+// call that times out prints "rtorb-cubit-client: TIMEOUT (minor ...)" and exits 1.
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/messaging/messaging.hpp>
 
 #include <iostream>
 #include <memory>
@@ -56,6 +60,29 @@ std::function<void(std::size_t)> make_call(const IDL::traits<Cubit>::ref_type& t
   return [=](std::size_t i) { target->cube_oneway(static_cast<std::int32_t>(i)); };
 }
 
+// The reference with the Messaging policies the options ask for.
+IDL::traits<Cubit>::ref_type with_policies(CORBA::ORB& orb, IDL::traits<Cubit>::ref_type target,
+                                           const cubit::ClientOptions& options) {
+  CORBA::PolicyList policies;
+  if (!options.sync_scope.empty()) {
+    const Messaging::SyncScope scope = options.sync_scope == "none"        ? Messaging::SYNC_NONE
+                                       : options.sync_scope == "transport" ? Messaging::SYNC_WITH_TRANSPORT
+                                       : options.sync_scope == "server"    ? Messaging::SYNC_WITH_SERVER
+                                                                           : Messaging::SYNC_WITH_TARGET;
+    CORBA::Any value;
+    value.insert(scope);
+    policies.push_back(orb.create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, value));
+  }
+  if (options.timeout_ms > 0) {
+    CORBA::Any value;
+    value.insert(static_cast<TimeBase::TimeT>(options.timeout_ms) * 10'000);  // 100 ns units
+    policies.push_back(orb.create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, value));
+  }
+  if (policies.empty()) return target;
+  return IDL::traits<Cubit>::narrow(
+      target->_set_policy_overrides(policies, CORBA::SetOverrideType::ADD_OVERRIDE));
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -67,6 +94,7 @@ int main(int argc, char* argv[]) {
       std::cerr << "rtorb-cubit-client: the reference is not a Cubit\n";
       return 1;
     }
+    target = with_policies(*orb, target, options);
     auto call_of = [&](const std::string& op) {
       return make_call(target, op, options.seq_len);
     };

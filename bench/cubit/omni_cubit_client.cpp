@@ -62,6 +62,10 @@ int main(int argc, char* argv[]) {
   try {
     CORBA::ORB_var orb = CORBA::ORB_init(argc, argv);
     const auto options = cubit::parse_client_options(argc, argv, "omni-cubit-client");
+    if (!options.sync_scope.empty() || options.timeout_ms > 0) {
+      std::cerr << "omni-cubit-client: --sync-scope and --timeout-ms are rtorb-cubit-client's\n";
+      return 2;
+    }
     CORBA::Object_var obj = orb->string_to_object(options.reference.c_str());
     Cubit_var target = Cubit::_narrow(obj);
     if (CORBA::is_nil(target)) {

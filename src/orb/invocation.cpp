@@ -12,11 +12,13 @@
 #include <vector>
 
 #include "giop/fragments.hpp"
+#include "giop/invocation_policies.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
 #include "giop/service_context.hpp"
 #include "giop/system_exception_body.hpp"
 #include "ior/object_reference.hpp"
+#include "orb/call_policies.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
@@ -124,16 +126,29 @@ class InvocationState {
 
   // One attempt: marshal, send, and (twoway) wait for the reply message, which is left in
   // `reply_message`. Returns false for a oneway.
-  bool attempt(const Target& target, ArgumentWriter& arguments, bool response_expected,
+  bool attempt(const Target& target, ArgumentWriter& arguments, giop::ResponseFlags flags,
                giop::AddressingDisposition addressing);
+  // The connection for `key` as the call policies allow: within the deadline, and none
+  // newly opened for a NO_RECONNECT reference that has had one.
+  void lease_connection(const transport::CacheKey& key);
   void send_remote(const Target& target, const cdr::OutputStream& request, std::uint32_t id,
                    bool response_expected);
+  // Reads the call policies once per invocation; sets the deadline from them.
+  void read_policies();
+  bool deadline_set() const noexcept { return deadline != Clock::time_point{}; }
+  // Time left before the deadline (at least 1 ms; the waits take milliseconds).
+  std::chrono::milliseconds remaining() const;
+  // For a forward to `to`: REBIND when the policies forbid changing the target.
+  void check_rebind(const Target& from, const ior::ObjectReference& to) const;
   void send_collocated(const Target& target, const cdr::OutputStream& request,
                        bool response_expected);
   void send_multiplexed(const Target& target, const cdr::OutputStream& request,
                         std::uint32_t id, bool response_expected);
   // Leaves the reply in reply_message.
   void receive(std::uint32_t id);
+  // Invocation::invoke's loop: attempts, forwards, reissues; returns the reply body.
+  cdr::InputStream& call(ArgumentWriter& arguments, std::span<const UserExceptionEntry> exceptions,
+                         giop::ResponseFlags flags);
   void receive_reply(std::uint32_t id);
 
   // The target proxy's core: the proxy outlives the call (Invocation's contract), so it
@@ -149,7 +164,67 @@ class InvocationState {
   std::optional<giop::Message> reply_message;
   std::optional<cdr::InputStream> reply;
   bool reissued = false;
+  // The call policies in effect (call_policies.hpp); has_policies false: the defaults.
+  using Clock = std::chrono::steady_clock;
+  bool has_policies = false;
+  CallPolicies policies;
+  Clock::time_point deadline{};  // RelativeRoundtripTimeout's end; {} for none
 };
+
+void InvocationState::read_policies() {
+  has_policies = effective_call_policies(*core, policies);
+  if (has_policies && policies.roundtrip_timeout) {
+    deadline = Clock::now() + std::chrono::ceil<Clock::duration>(*policies.roundtrip_timeout);
+  }
+}
+
+std::chrono::milliseconds InvocationState::remaining() const {
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+  return std::max(left, std::chrono::milliseconds(1));
+}
+
+void InvocationState::check_rebind(const Target& from, const ior::ObjectReference& to) const {
+  if (!has_policies || !policies.rebind || *policies.rebind == RebindMode::transparent) return;
+  if (to == from.reference) return;
+  raise<CORBA::REBIND>(minor::rebind_forward,
+                       "RebindPolicy NO_REBIND: a LOCATION_FORWARD would change the target");
+}
+
+void InvocationState::lease_connection(const transport::CacheKey& key) {
+  OrbCore& orb = *core->orb();
+  if (!has_policies) {
+    lease.emplace(orb.connections().acquire(key));
+    // A load per call, a store once: a NO_RECONNECT set later at the thread or ORB level
+    // knows the reference has had a connection.
+    if (!core->connected_once()) core->mark_connected();
+    return;
+  }
+  if (policies.rebind == RebindMode::no_reconnect && core->connected_once()) {
+    auto existing = orb.connections().acquire_existing(key);
+    if (!existing) {
+      raise<CORBA::REBIND>(minor::rebind_reconnect,
+                           "RebindPolicy NO_RECONNECT: the reference's connection is gone");
+    }
+    lease.emplace(std::move(*existing));
+    return;
+  }
+  if (!deadline_set()) {
+    lease.emplace(orb.connections().acquire(key));
+  } else {
+    if (Clock::now() >= deadline) {
+      raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
+    }
+    const auto left = remaining();
+    try {
+      lease.emplace(orb.connections().acquire(key, left));
+    } catch (const CORBA::TRANSIENT& e) {
+      if (e.minor() != minor::transient_connect_timeout) throw;
+      raise<CORBA::TIMEOUT>(minor::timeout_connect,
+                            "RelativeRoundtripTimeout passed while connecting: " + e.detail());
+    }
+  }
+  core->mark_connected();
+}
 
 Invocation::Invocation(const CORBA::Object& target, std::string_view operation) {
   const auto& core = core_of(target);
@@ -165,7 +240,8 @@ Invocation::Invocation(const CORBA::Object& target, std::string_view operation) 
 Invocation::~Invocation() { state_->~InvocationState(); }
 
 bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
-                              bool response_expected, giop::AddressingDisposition addressing) {
+                              giop::ResponseFlags flags, giop::AddressingDisposition addressing) {
+  const bool response_expected = giop::response_expected(flags);
   OrbCore& orb = *core->orb();
   lease.reset();
   shared.reset();
@@ -188,7 +264,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
       shared = orb.multiplexed_connection(cache_key.endpoint);
     } else {
       orb.expire_idle_connections();
-      lease.emplace(orb.connections().acquire(cache_key));
+      lease_connection(cache_key);
       first_request = (*lease)->take_first_request();
       if (priority != no_priority) mark_network_priority(orb, **lease, priority);
     }
@@ -200,7 +276,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   os.borrow_arrays_from(cdr::OutputStream::default_borrow_threshold);
   giop::RequestHeader header;
   header.request_id = id;
-  header.response_flags = giop::response_flags_from_expected(response_expected);
+  header.response_flags = flags;
   header.operation = operation;
   switch (addressing) {
     case giop::AddressingDisposition::key_addr:
@@ -221,9 +297,19 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   const bool with_priority = priority != no_priority && target.priority_model &&
                              target.priority_model->model == ior::PriorityModel::client_propagated;
   const auto priority_bytes = priority_context(static_cast<std::int16_t>(priority));
+  giop::InvocationPoliciesContext end_time_context;  // RelativeRequestTimeout's end
   if (with_code_sets) header.service_context.push_back({giop::service_id::code_sets, context});
   if (with_priority) {
     header.service_context.push_back({giop::service_id::rt_corba_priority, priority_bytes});
+  }
+  // RelativeRequestTimeout: the end time, fixed as the request is made (JacORB's encoding).
+  if (has_policies && policies.request_timeout) {
+    if (policies.request_timeout->count() <= 0) {
+      raise<CORBA::TIMEOUT>(minor::timeout_request_expired,
+                            "RelativeRequestTimeout passed before the request was sent");
+    }
+    end_time_context = giop::encode_request_end_time(giop::utc_after(*policies.request_timeout));
+    header.service_context.push_back({giop::service_id::invocation_policies, end_time_context});
   }
   // GIOPlite when the connection's endpoint speaks it (it has no service contexts); a
   // collocated request is served in-process in standard form.
@@ -281,8 +367,16 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
   if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 1 &&
       connection.mode() == giop::HeaderMode::standard) {
     transport::send_fragmented(connection, request, orb.options().fragment_size);
-  } else {
+  } else if (!has_policies) {
     connection.send_owned(request);  // the lease makes it ours: no lock
+  } else {
+    transport::SendWait wait;
+    if (!response_expected && policies.oneway_wait == OnewayWait::none) {
+      wait.kind = transport::SendWait::Kind::never;  // SYNC_NONE never blocks its caller
+    } else if (deadline_set()) {
+      wait = {transport::SendWait::Kind::until, deadline};
+    }
+    connection.send_owned(request, wait);
   }
   if (!response_expected) return;
   receive(id);
@@ -306,7 +400,9 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
     throw;
   }
   if (!response_expected) return;
-  shared->wait(id, waiter, orb.options().reply_timeout);
+  auto timeout = orb.options().reply_timeout;
+  if (deadline_set() && (timeout.count() == 0 || remaining() < timeout)) timeout = remaining();
+  shared->wait(id, waiter, timeout);
   giop::DecodeOptions options;
   options.mode = shared->connection().mode();
   options.limits.max_message_size = orb.options().max_message_size;
@@ -334,15 +430,19 @@ void InvocationState::receive_reply(std::uint32_t id) {
   OrbCore& orb = *core->orb();
   transport::Connection& connection = **lease;
   const auto timeout = orb.options().reply_timeout;
-  const bool bounded = timeout.count() > 0;
-  // The clock is read only when a timeout is configured.
-  const auto deadline = bounded ? std::chrono::steady_clock::now() + timeout
-                                : std::chrono::steady_clock::time_point{};
+  // The clock is read only when a timeout is configured: -ORBReplyTimeout, or the
+  // RelativeRoundtripTimeout's deadline, whichever ends first.
+  auto reply_deadline = timeout.count() > 0 ? std::chrono::steady_clock::now() + timeout
+                                            : std::chrono::steady_clock::time_point{};
+  const bool by_policy = deadline_set() && (reply_deadline == Clock::time_point{} ||
+                                            deadline < reply_deadline);
+  if (by_policy) reply_deadline = deadline;
+  const bool bounded = reply_deadline != Clock::time_point{};
   for (;;) {
     std::span<const std::uint8_t> message;
     try {
       const auto wait = bounded ? std::chrono::ceil<std::chrono::milliseconds>(
-                                      deadline - std::chrono::steady_clock::now())
+                                      reply_deadline - std::chrono::steady_clock::now())
                                 : transport::Connection::forever;
       // Head first: a large reply's sequences are received straight into the stub's
       // results (reply_message keeps connection.rest(), and the lease keeps the connection
@@ -351,6 +451,10 @@ void InvocationState::receive_reply(std::uint32_t id) {
     } catch (const CORBA::TIMEOUT& e) {
       if (!bounded) continue;
       lease->discard();
+      if (by_policy) {
+        raise<CORBA::TIMEOUT>(minor::timeout_reply_wait, "no reply within the RelativeRoundtripTimeout",
+                              CompletionStatus::COMPLETED_MAYBE);
+      }
       raise<CORBA::TIMEOUT>(e.minor(), "no reply within -ORBReplyTimeout",
                             CompletionStatus::COMPLETED_MAYBE);
     } catch (const CORBA::SystemException& e) {
@@ -400,7 +504,14 @@ void InvocationState::receive_reply(std::uint32_t id) {
 
 cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
                                      std::span<const UserExceptionEntry> exceptions) {
-  InvocationState& s = *state_;
+  state_->read_policies();
+  return state_->call(arguments, exceptions, giop::ResponseFlags::sync_with_target);
+}
+
+cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
+                                        std::span<const UserExceptionEntry> exceptions,
+                                        giop::ResponseFlags flags) {
+  InvocationState& s = *this;
   OrbCore& orb = *s.core->orb();
   auto addressing = giop::AddressingDisposition::key_addr;
   for (int hops = 0;; ++hops) {
@@ -410,13 +521,15 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
     std::shared_ptr<const Target> hold;
     const Target& target = s.core->target(hold);
     try {
-      s.attempt(target, arguments, true, addressing);
+      s.attempt(target, arguments, flags, addressing);
     } catch (const CORBA::TRANSIENT& e) {
       if (e.minor() == minor::transient_close_connection && !s.reissued) {
         s.reissued = true;  // 15.5.1: not processed, may be sent again once
         continue;
       }
-      if (s.core->forwarded()) {  // the forwarded target failed: back to the original
+      const bool may_rebind = !s.has_policies || !s.policies.rebind ||
+                              *s.policies.rebind == RebindMode::transparent;
+      if (s.core->forwarded() && may_rebind) {  // the forwarded target failed: back to the original
         s.core->reset_forward();
         continue;
       }
@@ -451,10 +564,13 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
       case giop::ReplyStatus::system_exception:
         giop::raise_system_exception(giop::read_system_exception(body));
       case giop::ReplyStatus::location_forward:
-      case giop::ReplyStatus::location_forward_perm:
-        s.core->forward(ior::read_reference(body));
+      case giop::ReplyStatus::location_forward_perm: {
+        auto to = ior::read_reference(body);
+        s.check_rebind(target, to);
+        s.core->forward(to);
         orb.debug(2, "client: LOCATION_FORWARD followed");
         continue;
+      }
       case giop::ReplyStatus::needs_addressing_mode: {
         const auto mode = body.read_short();
         if (mode < 0 || mode > 2) {
@@ -471,8 +587,21 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
 
 void Invocation::invoke_oneway(ArgumentWriter arguments) {
   InvocationState& s = *state_;
+  s.read_policies();
+  const OnewayWait wait =
+      s.has_policies && s.policies.oneway_wait ? *s.policies.oneway_wait : OnewayWait::transport;
+  // WITH_SERVER and WITH_TARGET wait for a reply, and follow forwards, as a twoway does.
+  if (wait == OnewayWait::server) {
+    s.call(arguments, {}, giop::ResponseFlags::sync_with_server);
+    return;
+  }
+  if (wait == OnewayWait::target) {
+    s.call(arguments, {}, giop::ResponseFlags::sync_with_target);
+    return;
+  }
   std::shared_ptr<const Target> hold;
-  s.attempt(s.core->target(hold), arguments, false, giop::AddressingDisposition::key_addr);
+  s.attempt(s.core->target(hold), arguments, giop::ResponseFlags::sync_none,
+            giop::AddressingDisposition::key_addr);
 }
 
 }  // namespace rtorb::orb

@@ -146,6 +146,11 @@ ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference refere
       overrides_(std::move(overrides)),
       reference_id_(next_reference_id.fetch_add(1, std::memory_order_relaxed)) {
   ior_data_ = wire ? std::move(*wire) : ior::encode_reference(reference_);
+  if (!overrides_.empty()) {
+    if (const CallPolicyReader* reader = orb_->call_policy_reader()) {
+      if (auto policies = reader->read(overrides_); !policies.empty()) call_policies_ = policies;
+    }
+  }
   original_ = make_target(reference_);
   target_.store(original_);
   // Stubs find the memo slot at the core's own address (direct_call.hpp).

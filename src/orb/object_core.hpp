@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "giop/message_header.hpp"
+#include "orb/call_policies.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/object_reference.hpp"
 #include "ior/policy_value.hpp"
@@ -85,6 +86,14 @@ class ObjectCore : public detail::DirectMemoSlot {
   // The wire form.
   const cdr::IorData& ior_data() const noexcept { return ior_data_; }
   const CORBA::PolicyList& policy_overrides() const noexcept { return overrides_; }
+  // The overrides as the ORB's CallPolicyReader reads them; null when they set nothing.
+  const CallPolicies* call_policies() const noexcept {
+    return call_policies_ ? &*call_policies_ : nullptr;
+  }
+  // Whether a request of this reference has had a connection (RebindMode::no_reconnect
+  // opens no other once it has).
+  bool connected_once() const noexcept { return connected_once_.load(std::memory_order_acquire); }
+  void mark_connected() noexcept { connected_once_.store(true, std::memory_order_release); }
 
   // Where the next request goes; raises INV_OBJREF inv_objref_no_profile if nowhere.
   // Lock-free (an atomic shared_ptr load).
@@ -133,6 +142,8 @@ class ObjectCore : public detail::DirectMemoSlot {
   cdr::IorData ior_data_;
   const CORBA::PolicyList overrides_;
   const std::uint64_t reference_id_;  // unique in the process (ClientPolicyHandler)
+  std::optional<CallPolicies> call_policies_;  // set once by the constructor
+  std::atomic<bool> connected_once_{false};
   std::shared_ptr<const Target> original_;  // set once by the constructor
   std::atomic<std::shared_ptr<const Target>> target_;
   std::atomic<bool> forwarded_{false};  // target_ is not original_ (set with it)

@@ -23,6 +23,7 @@
 
 #include "base/logger.hpp"
 #include "ior/object_reference.hpp"
+#include "orb/call_policies.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/object_table.hpp"
 #include "orb/orb_options.hpp"
@@ -37,6 +38,8 @@
 namespace rtorb::orb {
 
 class ClientPolicyHandler;
+class PolicyFactory;
+class RequestAdmission;
 class ObjectCore;
 class ServerConnections;
 class MultiplexedConnection;
@@ -166,6 +169,30 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // `observer` is called with the ORBPolicyManager's whole list each time it changes, on the
   // thread that changed it, in the order of the changes. It must not call the manager.
   void add_orb_policy_observer(std::function<void(const CORBA::PolicyList&)> observer);
+  // ORB::create_policy's factories (policy_factory.hpp), asked in registration order; the
+  // first that handles a type makes it. create_policy raises PolicyError BAD_POLICY for a
+  // type no factory handles.
+  void add_policy_factory(std::shared_ptr<const PolicyFactory> factory);
+  CORBA::object_reference<CORBA::Policy> create_policy(CORBA::PolicyType type,
+                                                       const cdr::Any& value);
+  // What turns override lists into CallPolicies (call_policies.hpp). Set by an initializer,
+  // before any reference of this ORB exists; null (no reader): no call is ever affected.
+  void set_call_policy_reader(std::shared_ptr<const CallPolicyReader> reader);
+  const CallPolicyReader* call_policy_reader() const noexcept {
+    return call_policy_reader_.load(std::memory_order_acquire);
+  }
+  // The ORB level of the call policies (ORBPolicyManager as the reader reads it), kept
+  // up to date as the manager changes.
+  bool has_orb_call_policies() const noexcept {
+    return has_orb_call_policies_.load(std::memory_order_acquire);
+  }
+  CallPolicies orb_call_policies() const;
+  // Consulted for every request this ORB serves, before its target is looked for (null:
+  // every request is served). Set by an initializer, before the ORB serves.
+  void set_request_admission(std::shared_ptr<const RequestAdmission> admission);
+  const RequestAdmission* request_admission() const noexcept {
+    return request_admission_.load(std::memory_order_acquire);
+  }
   // make_object with the profiles `layout` lists.
   std::shared_ptr<ObjectCore> make_object(std::string type_id,
                                           std::vector<std::uint8_t> object_key,
@@ -248,6 +275,14 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // and go, so is_own_endpoint reads them without a lock.
   std::atomic<std::shared_ptr<const std::vector<transport::Endpoint>>> lane_published_;
   void republish_lane_endpoints();  // needs lanes_mutex_
+  void read_orb_call_policies(const CORBA::PolicyList& now);
+  std::vector<std::shared_ptr<const PolicyFactory>> policy_factories_;  // (mutex_)
+  std::shared_ptr<const CallPolicyReader> call_policy_reader_owner_;    // (mutex_)
+  std::atomic<const CallPolicyReader*> call_policy_reader_{nullptr};
+  std::atomic<bool> has_orb_call_policies_{false};
+  std::atomic<std::shared_ptr<const CallPolicies>> orb_call_policies_;
+  std::shared_ptr<const RequestAdmission> request_admission_owner_;  // (mutex_)
+  std::atomic<const RequestAdmission*> request_admission_{nullptr};
   LaneId next_lane_ = default_lane + 1;
 };
 

@@ -106,6 +106,7 @@ CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
       policy_manager_ = make_policy_manager([weak = weak_from_this()](const CORBA::PolicyList& now) {
         const auto self = weak.lock();
         if (!self) return;
+        self->read_orb_call_policies(now);
         std::vector<std::function<void(const CORBA::PolicyList&)>> observers;
         {
           std::lock_guard lock(self->mutex_);

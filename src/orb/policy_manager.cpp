@@ -51,6 +51,7 @@ class OrbPolicyManager final : public CORBA::PolicyManager {
 
 // One list per thread, shared by every PolicyCurrent of the process (as the thread is).
 thread_local CORBA::PolicyList thread_policies;
+thread_local std::uint64_t thread_generation = 0;
 
 class ThreadPolicyCurrent final : public CORBA::PolicyCurrent {
  public:
@@ -60,6 +61,7 @@ class ThreadPolicyCurrent final : public CORBA::PolicyCurrent {
   void set_policy_overrides(const CORBA::PolicyList& policies,
                             CORBA::SetOverrideType set_add) override {
     merge_policies(thread_policies, policies, set_add);
+    ++thread_generation;
   }
 };
 
@@ -75,5 +77,7 @@ CORBA::object_reference<CORBA::PolicyCurrent> make_policy_current() {
 }
 
 const CORBA::PolicyList& thread_policy_overrides() noexcept { return thread_policies; }
+
+std::uint64_t thread_policy_generation() noexcept { return thread_generation; }
 
 }  // namespace rtorb::orb

@@ -6,6 +6,7 @@
 
 #include <rtorb/corba/policy.hpp>
 
+#include <cstdint>
 #include <functional>
 
 namespace rtorb::orb {
@@ -23,5 +24,7 @@ void merge_policies(CORBA::PolicyList& into, const CORBA::PolicyList& policies,
                     CORBA::SetOverrideType set_add);
 // The calling thread's overrides (PolicyCurrent's list).
 const CORBA::PolicyList& thread_policy_overrides() noexcept;
+// Changes each time the calling thread's list changes: what reads it may cache by it.
+std::uint64_t thread_policy_generation() noexcept;
 
 }  // namespace rtorb::orb

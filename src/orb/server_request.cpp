@@ -16,6 +16,7 @@
 #include "ior/encapsulation.hpp"
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/request_admission.hpp"
 #include "orb/server_connections.hpp"
 #include "orb/request_log.hpp"
 #include "orb/server_qos.hpp"
@@ -51,13 +52,28 @@ class ServerRequestImpl final : public ServerRequest {
  public:
   using ServerRequest::set_object_key;
   ServerRequestImpl(const giop::RequestHeader& header, std::span<const std::uint8_t> key,
-                    cdr::InputStream arguments, giop::Format format, cdr::OutputStream& os)
+                    cdr::InputStream arguments, giop::Format format, cdr::OutputStream& os,
+                    ReplyChannel& channel)
       : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
                       arguments),
         id_(header.request_id),
         format_(format),
         os_(os),
+        channel_(channel),
+        reply_when_located_(header.response_flags == giop::ResponseFlags::sync_with_server),
         contexts_(header.service_context) {}
+
+  // SyncScope WITH_SERVER: the empty reply goes now, before the upcall (GIOP 1.2 only: 1.0
+  // and 1.1 decode response_expected TRUE as 0x03).
+  void servant_located() override {
+    if (!reply_when_located_ || replied_) return;
+    start(giop::ReplyStatus::no_exception);
+    finish();
+    channel_.send(os_);
+    replied_ = true;
+  }
+  // The reply has gone already (servant_located): whatever the upcall does is not sent.
+  bool replied() const noexcept { return replied_; }
 
   std::span<const std::uint8_t> service_context(std::uint32_t id) const noexcept override {
     for (const auto& sc : contexts_) {
@@ -107,6 +123,9 @@ class ServerRequestImpl final : public ServerRequest {
   std::uint32_t id_;
   giop::Format format_;
   cdr::OutputStream& os_;
+  ReplyChannel& channel_;
+  const bool reply_when_located_;
+  bool replied_ = false;
   giop::MessageStart start_{};
   giop::ReplyStatus status_ = giop::ReplyStatus::no_exception;
   bool started_ = false;
@@ -214,14 +233,15 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   arguments.set_references(&orb);
 
   std::optional<ior::IiopProfile> profile;
-  ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os);
+  ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os, channel);
   RequestLog log(orb.logger(), request, header.request_id, request.status(), channel);
   try {
     request.set_object_key(key_of(header.target, profile));
+    if (const RequestAdmission* admission = orb.request_admission()) admission->admit(request);
     UpcallScope scope(orb);
     try {
       adapter_for_requests(orb)->dispatch(request);
-      if (!request.response_expected()) return;
+      if (!request.response_expected() || request.replied()) return;
       request.finish();
       // Sent while `request` lives: a borrowing reply points into what it keeps.
       channel.send(os);
@@ -249,6 +269,10 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
         CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
   }
   if (!giop::response_expected(header.response_flags)) return;
+  if (request.replied()) {
+    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
+    return;
+  }
   request.finish();
   channel.send(os);
 }

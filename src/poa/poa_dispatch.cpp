@@ -131,6 +131,7 @@ void PoaImpl::serve(orb::ServerRequest& request, const ParsedKey& key, Upcall& u
     if (serialise && policies_.single_thread()) serial = std::unique_lock(single_thread_);
     UpcallFrame frame{system_.get(), this, key.object_id, &upcall.servant(), nullptr};
     UpcallScope scope(frame);
+    request.servant_located();  // a SyncScope WITH_SERVER client is answered here
     if (policies_.qos) {
       const std::int32_t priority =
           upcall.entry != nullptr ? upcall.entry->priority : orb::no_priority;

@@ -97,27 +97,32 @@ void Connection::send(const cdr::OutputStream& stream) {
 
 void Connection::send_owned(const cdr::OutputStream& stream) { send_stream(stream); }
 
-void Connection::send_stream(const cdr::OutputStream& stream) {
-  Clock::time_point deadline{};  // read from the clock only if the kernel buffer is full
+void Connection::send_stream(const cdr::OutputStream& stream) { send_stream(stream, SendProgress{}); }
+
+void Connection::send_owned(const cdr::OutputStream& stream, const SendWait& wait) {
+  send_stream(stream, SendProgress{wait});
+}
+
+void Connection::send_stream(const cdr::OutputStream& stream, SendProgress progress) {
   // Below IOV_MAX; a longer chain takes several calls. Left uninitialised: only the
   // `count` entries filled are read (zeroing 1 KiB per send showed in the profile).
   std::array<::iovec, 64> iov;
   std::size_t count = 0;
   stream.for_each_segment([&](std::span<const std::uint8_t> segment) {
     if (count == iov.size()) {
-      send_iov(iov.data(), count, deadline);
+      send_iov(iov.data(), count, progress);
       count = 0;
     }
     iov[count++] = {const_cast<std::uint8_t*>(segment.data()), segment.size()};
   });
-  if (count > 0) send_iov(iov.data(), count, deadline);
+  if (count > 0) send_iov(iov.data(), count, progress);
 }
 
 void Connection::send(std::span<const std::uint8_t> bytes) {
   std::lock_guard lock(send_mutex_);
   ::iovec iov{const_cast<std::uint8_t*>(bytes.data()), bytes.size()};
-  Clock::time_point deadline{};
-  send_iov(&iov, 1, deadline);
+  SendProgress progress;
+  send_iov(&iov, 1, progress);
 }
 
 ssize_t Connection::send_some(const ::iovec* iov, std::size_t count) noexcept {
@@ -132,7 +137,7 @@ ssize_t Connection::send_some(const ::iovec* iov, std::size_t count) noexcept {
   return sys::sendmsg(socket_.fd(), &message, flags);
 }
 
-void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& deadline) {
+void Connection::send_iov(::iovec* iov, std::size_t count, SendProgress& progress) {
   while (count > 0) {
     if (closed())
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
@@ -142,19 +147,13 @@ void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& de
       const int err = errno;
       if (err == EINTR) continue;
       if (err == EAGAIN || err == EWOULDBLOCK) {
-        ::pollfd pfd{socket_.fd(), POLLOUT, 0};
-        if (deadline == Clock::time_point{}) deadline = Clock::now() + options_.send_timeout;
-        const int ms = remaining_ms(deadline);
-        if (ms == 0 || ::poll(&pfd, 1, ms) == 0) {
-          mark_closed();  // a half-written message cannot be taken back
-          raise<CORBA::COMM_FAILURE>(minor::comm_failure_send,
-                                     "send timed out: peer not reading");
-        }
+        wait_for_room(progress);
         continue;
       }
       mark_closed();
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, errno_text("send", err));
     }
+    if (sent > 0) progress.started = true;
     auto left = static_cast<std::size_t>(sent);
     while (count > 0 && left >= iov->iov_len) {
       left -= iov->iov_len;
@@ -166,6 +165,30 @@ void Connection::send_iov(::iovec* iov, std::size_t count, Clock::time_point& de
       iov->iov_len -= left;
     }
   }
+}
+
+void Connection::wait_for_room(SendProgress& progress) {
+  SendWait& wait = progress.wait;
+  if (wait.kind == SendWait::Kind::never) {
+    // Nothing written: the connection is as it was. Part of a message: it cannot be
+    // finished later or taken back, so the connection goes.
+    if (progress.started) mark_closed();
+    raise<CORBA::TRANSIENT>(minor::transient_send_would_block,
+                            progress.started
+                                ? "the socket buffer filled mid-message; connection closed"
+                                : "the socket buffer is full; nothing was sent");
+  }
+  if (wait.kind == SendWait::Kind::connection && wait.deadline == Clock::time_point{}) {
+    wait.deadline = Clock::now() + options_.send_timeout;  // the clock only when full
+  }
+  ::pollfd pfd{socket_.fd(), POLLOUT, 0};
+  const int ms = remaining_ms(wait.deadline);
+  if (ms > 0 && ::poll(&pfd, 1, ms) != 0) return;
+  mark_closed();  // a half-written message cannot be taken back
+  if (wait.kind == SendWait::Kind::until) {
+    raise<CORBA::TIMEOUT>(minor::timeout_send, "send timed out: peer not reading");
+  }
+  raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, "send timed out: peer not reading");
 }
 
 // ----- receive ---------------------------------------------------------------------------

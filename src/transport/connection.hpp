@@ -47,6 +47,18 @@ struct ConnectionOptions {
   bool accepted = false;  // set by the Acceptor: this end is the server's
 };
 
+// How long a send may wait for room in the kernel's socket buffer (a peer that reads
+// slowly, or not at all).
+struct SendWait {
+  enum class Kind : std::uint8_t {
+    connection,  // up to the connection's send_timeout: COMM_FAILURE comm_failure_send
+    until,       // up to `deadline`: TIMEOUT timeout_send (COMPLETED_NO)
+    never,       // not at all: TRANSIENT transient_send_would_block (COMPLETED_NO)
+  };
+  Kind kind = Kind::connection;
+  std::chrono::steady_clock::time_point deadline{};
+};
+
 // Server connections are owned by a shared_ptr (ConnectionHandler), so that code serving a
 // request later can keep the connection open for its reply; client connections are not.
 class Connection : public std::enable_shared_from_this<Connection> {
@@ -91,6 +103,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // send() without the lock, for a caller that has the connection to itself (a lease of
   // the exclusive strategy): nobody else may send on it meanwhile.
   void send_owned(const cdr::OutputStream& stream);
+  // send_owned with a limit on waiting for the kernel (SendWait). A message cut short is
+  // never finished: the connection is then closed (the peer drops what it got); one of
+  // which no byte was written leaves the connection open.
+  void send_owned(const cdr::OutputStream& stream, const SendWait& wait);
 
   // Reads what the kernel has without blocking and returns the complete messages now
   // buffered (possibly none). A read shorter than the room offered ends it (the kernel
@@ -160,11 +176,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void refuse_header(std::string_view reason) noexcept;
   bool logs(int level) const noexcept { return options_.log && options_.log->enabled(level); }
   void mark_closed() noexcept;
+  // What one send_stream has done so far, for the waits of its send_iov calls.
+  struct SendProgress {
+    SendWait wait;
+    bool started = false;  // a byte of the message has been written
+  };
   void send_stream(const cdr::OutputStream& stream);
+  void send_stream(const cdr::OutputStream& stream, SendProgress progress);
   // One non-blocking send of `count` segments; what ::send/::sendmsg return.
   ssize_t send_some(const struct ::iovec* iov, std::size_t count) noexcept;
-  void send_iov(struct ::iovec* iov, std::size_t count,
-                std::chrono::steady_clock::time_point& deadline);
+  void send_iov(struct ::iovec* iov, std::size_t count, SendProgress& progress);
+  // The kernel's buffer is full: waits as progress.wait says, or raises.
+  void wait_for_room(SendProgress& progress);
 
   Socket socket_;
   ConnectionOptions options_;

@@ -52,14 +52,43 @@ ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
       --leased_;  // closed while parked: it goes
     }
   }
-  return acquire_locked(key);
+  return acquire_locked(key, options_.connect);
+}
+
+ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key,
+                                                std::chrono::milliseconds connect_timeout) {
+  if (auto lease = acquire_existing(key)) return std::move(*lease);
+  ConnectOptions connect = options_.connect;
+  connect.timeout = std::min(connect.timeout, std::max(connect_timeout, std::chrono::milliseconds(1)));
+  return acquire_locked(key, connect);
+}
+
+std::optional<ConnectionCache::Lease> ConnectionCache::acquire_existing(const CacheKey& key) {
+  std::lock_guard lock(mutex_);
+  Bucket& bucket = bucket_for(key);
+  if (auto connection = take_parked(bucket)) {
+    if (!connection->closed()) return Lease(*this, bucket, std::move(connection));
+    --leased_;
+  }
+  auto& idle = bucket.idle_;
+  while (!idle.empty()) {
+    auto connection = std::move(idle.back().connection);
+    idle.pop_back();
+    --idle_count_;
+    if (!connection->closed()) {
+      ++leased_;
+      return Lease(*this, bucket, std::move(connection));
+    }
+  }
+  return std::nullopt;
 }
 
 std::unique_ptr<Connection> ConnectionCache::take_parked(Bucket& bucket) noexcept {
   return std::unique_ptr<Connection>(bucket.hot_.exchange(nullptr, std::memory_order_acquire));
 }
 
-ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key) {
+ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key,
+                                                       const ConnectOptions& connect_options) {
   Bucket* bucket = nullptr;
   {
     std::lock_guard lock(mutex_);
@@ -87,10 +116,10 @@ ConnectionCache::Lease ConnectionCache::acquire_locked(const CacheKey& key) {
     ++leased_;  // the slot is taken before connecting, outside the lock
   }
   try {
-    if (!key.socket_options) return Lease(*this, *bucket, connect(key.endpoint, options_.connect));
-    ConnectOptions connect_options = options_.connect;
-    connect_options.connection.socket_options = key.socket_options;
-    return Lease(*this, *bucket, connect(key.endpoint, connect_options));
+    if (!key.socket_options) return Lease(*this, *bucket, connect(key.endpoint, connect_options));
+    ConnectOptions with_socket_options = connect_options;
+    with_socket_options.connection.socket_options = key.socket_options;
+    return Lease(*this, *bucket, connect(key.endpoint, with_socket_options));
   } catch (...) {
     std::lock_guard lock(mutex_);
     --leased_;

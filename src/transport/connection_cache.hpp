@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <vector>
 
@@ -135,6 +136,11 @@ class ConnectionCache {
   // make room; if none is idle, raises TRANSIENT transient_connection_limit
   // (COMPLETED_NO). connect()'s exceptions otherwise.
   Lease acquire(const CacheKey& key);
+  // acquire, but a connection it must open gets at most `connect_timeout` to connect
+  // (TRANSIENT transient_connect_timeout after it).
+  Lease acquire(const CacheKey& key, std::chrono::milliseconds connect_timeout);
+  // An open connection for `key` if one is idle; never connects.
+  std::optional<Lease> acquire_existing(const CacheKey& key);
 
   // Closes idle connections unused since before `now - idle_timeout`; returns how many.
   std::size_t close_idle(Clock::time_point now = Clock::now());
@@ -144,7 +150,7 @@ class ConnectionCache {
 
  private:
   using Bucket = ConnectionCacheBucket;
-  Lease acquire_locked(const CacheKey& key);
+  Lease acquire_locked(const CacheKey& key, const ConnectOptions& connect);
   // The connection parked in `bucket`'s hot slot, if any (it may have closed since).
   static std::unique_ptr<Connection> take_parked(Bucket& bucket) noexcept;
   void release(Bucket& bucket, std::unique_ptr<Connection> connection) noexcept;

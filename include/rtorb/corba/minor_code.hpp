@@ -79,6 +79,8 @@ inline constexpr std::uint32_t comm_failure_send = rtorb_vmcid | 40;            
 inline constexpr std::uint32_t comm_failure_receive = rtorb_vmcid | 41;              // recv failed
 inline constexpr std::uint32_t comm_failure_connection_closed = rtorb_vmcid | 42;    // peer closed, bad header
 inline constexpr std::uint32_t timeout_reply = rtorb_vmcid | 40;                     // no message in time
+inline constexpr std::uint32_t timeout_send = rtorb_vmcid | 41;                      // send not done by its deadline
+inline constexpr std::uint32_t transient_send_would_block = rtorb_vmcid | 45;        // SYNC_NONE: socket buffer full
 inline constexpr std::uint32_t no_resources_reactor = rtorb_vmcid | 40;              // epoll/eventfd
 
 // Raised by the orb layer (its range is 60-79), plus the OMG codes the ORB chapter names.
@@ -143,10 +145,19 @@ inline constexpr std::uint32_t transient_request_buffer_full = rtorb_vmcid | 90;
 inline constexpr std::uint32_t inv_policy_bad_bands = rtorb_vmcid | 90;  // client bands: none, or low > high
 inline constexpr std::uint32_t inv_policy_no_protocol = rtorb_vmcid | 91;  // ClientProtocolPolicy: no profile serves it
 
-// The Naming Service (services/naming, docs/naming.md; its range is 100-109).
-inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 100;       // store unreadable at start
-inline constexpr std::uint32_t persist_store_write_failed = rtorb_vmcid | 101;  // journal write/sync failed
-inline constexpr std::uint32_t no_permission_destroy_root = rtorb_vmcid | 100;  // destroy() on the root context
-inline constexpr std::uint32_t object_not_exist_context_destroyed = rtorb_vmcid | 100;  // context gone meanwhile
+// CORBA Messaging (src/messaging and the invocation path it configures; docs/messaging.md).
+// The range is 100-119. RelativeRoundtripTimeout's three waits each have their own TIMEOUT
+// minor: timeout_connect, timeout_send (above, the transport's) and timeout_reply_wait.
+inline constexpr std::uint32_t timeout_connect = rtorb_vmcid | 100;      // connect not done by the deadline
+inline constexpr std::uint32_t timeout_reply_wait = rtorb_vmcid | 101;   // no reply by the deadline
+inline constexpr std::uint32_t timeout_request_expired = rtorb_vmcid | 102;  // request end time passed
+inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_REBIND: a forward changes the target
+inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
+
+// The Naming Service (services/naming, docs/naming.md; its range is 120-129).
+inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 120;       // store unreadable at start
+inline constexpr std::uint32_t persist_store_write_failed = rtorb_vmcid | 121;  // journal write/sync failed
+inline constexpr std::uint32_t no_permission_destroy_root = rtorb_vmcid | 120;  // destroy() on the root context
+inline constexpr std::uint32_t object_not_exist_context_destroyed = rtorb_vmcid | 120;  // context gone meanwhile
 
 }  // namespace rtorb::minor

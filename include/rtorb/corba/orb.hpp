@@ -1,9 +1,11 @@
 // CORBA::ORB and CORBA::ORB_init (IDL to C++11 mapping 6.21; CORBA 3.x, 8.2 and 8.5).
 #pragma once
 
+#include <rtorb/cdr/any.hpp>
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/object_reference.hpp>
+#include <rtorb/corba/policy.hpp>
 
 #include <chrono>
 #include <memory>
@@ -15,6 +17,8 @@ class OrbCore;
 }
 
 namespace CORBA {
+
+using Any = rtorb::cdr::Any;
 
 class ORB {
  public:
@@ -47,6 +51,13 @@ class ORB {
   object_reference<Object> string_to_object(const std::string& str);
   // "IOR:..." of `object`; nil gives the nil IOR. Local objects raise MARSHAL.
   std::string object_to_string(const object_reference<Object>& object);
+
+  // A policy of `type` with the value `value` holds (CORBA 3.x, 8.3.8), for every type a
+  // layer of this ORB registered (Messaging: RebindPolicy, SyncScopePolicy, the relative
+  // timeouts; docs/messaging.md). Raises PolicyError: BAD_POLICY for a type nobody knows,
+  // UNSUPPORTED_POLICY for a known type this ORB does not implement, BAD_POLICY_TYPE when
+  // the any holds another type, BAD_POLICY_VALUE for a value out of range.
+  object_reference<Policy> create_policy(PolicyType type, const Any& value);
 
   // Serves requests on this thread until shutdown (or for at most `timeout`).
   void run();

@@ -21,6 +21,31 @@ class Policy : public virtual LocalObject {
 using PolicyList = std::vector<object_reference<Policy>>;
 using PolicyTypeSeq = std::vector<PolicyType>;
 
+// Why ORB::create_policy refused (CORBA 3.x, 4.9.2): the type is unknown (BAD_POLICY) or
+// known but not supported here (UNSUPPORTED_POLICY); the any holds the wrong type
+// (BAD_POLICY_TYPE), a value out of range (BAD_POLICY_VALUE) or one not supported
+// (UNSUPPORTED_POLICY_VALUE).
+using PolicyErrorCode = std::int16_t;
+inline constexpr PolicyErrorCode BAD_POLICY = 0;
+inline constexpr PolicyErrorCode UNSUPPORTED_POLICY = 1;
+inline constexpr PolicyErrorCode BAD_POLICY_TYPE = 2;
+inline constexpr PolicyErrorCode BAD_POLICY_VALUE = 3;
+inline constexpr PolicyErrorCode UNSUPPORTED_POLICY_VALUE = 4;
+
+class PolicyError : public UserException {
+ public:
+  PolicyError() = default;
+  explicit PolicyError(PolicyErrorCode reason) : reason_(reason) {}
+  PolicyErrorCode reason() const noexcept { return reason_; }
+  void reason(PolicyErrorCode reason) noexcept { reason_ = reason; }
+  const char* _name() const noexcept override { return "PolicyError"; }
+  const char* _rep_id() const noexcept override { return "IDL:omg.org/CORBA/PolicyError:1.0"; }
+  const char* what() const noexcept override { return _rep_id(); }
+
+ private:
+  PolicyErrorCode reason_ = BAD_POLICY;
+};
+
 enum class SetOverrideType : std::uint32_t { SET_OVERRIDE, ADD_OVERRIDE };
 
 class InvalidPolicies : public UserException {

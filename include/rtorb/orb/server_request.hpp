@@ -61,6 +61,12 @@ class ServerRequest {
   virtual void add_reply_service_context(std::uint32_t /*id*/,
                                          std::span<const std::uint8_t> /*data*/) noexcept {}
 
+  // The object adapter has found the servant (servant managers included) and the upcall
+  // comes next. The ORB answers a request whose client waits only this long (GIOP 1.2
+  // response_flags 0x01, SyncScope WITH_SERVER) here, with an empty reply; anything
+  // the upcall then writes or raises is not sent. Adapters call it once per request.
+  virtual void servant_located() {}
+
   // Starts a NO_EXCEPTION reply; write the return value, then inout and out arguments.
   virtual cdr::OutputStream& reply() = 0;
   // Starts a USER_EXCEPTION reply; write the exception, repository id first.

@@ -8,6 +8,7 @@
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/object_reference.hpp>
 #include <rtorb/corba/policy.hpp>
+#include <rtorb/corba/time_base.hpp>
 #include <rtorb/poa/local_traits.hpp>
 
 #include <cstdint>
@@ -15,10 +16,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-namespace TimeBase {
-using TimeT = std::uint64_t;  // 100 ns units
-}
 
 namespace RTCORBA {
 

@@ -3,6 +3,7 @@
 // new in the process (client, server threads, upcall) is counted over a batch of calls.
 #include <gtest/gtest.h>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/messaging/messaging.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 
@@ -164,6 +165,25 @@ TEST_P(Allocations, OnewayAllocatesNothingOnEitherSide) {
   const auto n = allocations_of([&](int i) {
     remote_->cube_oneway(i);
     if (i % 100 == 99) remote_->cube_void();
+  });
+  EXPECT_EQ(n, 0u);
+}
+
+// Messaging policies on the reference (docs/messaging.md): the roundtrip deadline bounds
+// connect, send and reply wait, and WITH_SERVER oneways wait for the server's early
+// reply, without a heap allocation either.
+TEST_P(Allocations, CallsWithMessagingOverridesAllocateNothing) {
+  CORBA::Any limit;
+  limit.insert(TimeBase::TimeT{10'000'000 * 10});  // 10 s
+  CORBA::Any scope;
+  scope.insert(Messaging::SYNC_WITH_SERVER);
+  auto timed = IDL::traits<Cubit>::narrow(remote_->_set_policy_overrides(
+      {client_orb_->create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, limit),
+       client_orb_->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, scope)},
+      CORBA::SetOverrideType::ADD_OVERRIDE));
+  const auto n = allocations_of([&](int i) {
+    EXPECT_EQ(timed->cube_long(i), i * i * i);
+    timed->cube_oneway(i);
   });
   EXPECT_EQ(n, 0u);
 }

@@ -1,0 +1,13 @@
+// Reads the Messaging policies of one override level into the core's CallPolicies
+// (orb/call_policies.hpp): SyncScope, Rebind and the two relative timeouts.
+#pragma once
+
+#include <memory>
+
+#include "orb/call_policies.hpp"
+
+namespace rtorb::messaging {
+
+std::shared_ptr<const orb::CallPolicyReader> make_call_policy_reader();
+
+}  // namespace rtorb::messaging

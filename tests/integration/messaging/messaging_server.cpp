@@ -1,0 +1,93 @@
+// messaging-server --ior-file F [ORB options]: serves one MessagingTest::Target in the
+// RootPOA (run it with -ORBServerThreads n so that release() can reach a blocked hold()).
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/poa/poa.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "messagingC.h"
+#include "messagingS.h"
+
+namespace {
+
+class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>::base_type {
+ public:
+  std::int32_t echo(std::int32_t v) override { return v; }
+  void sleep_ms(std::uint32_t ms) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+  }
+  std::uint32_t size_of(const MessagingTest::Octets& o) override {
+    return static_cast<std::uint32_t>(o.size());
+  }
+  void hold() override {
+    std::unique_lock lock(mutex_);
+    const std::uint64_t generation = released_;
+    ++holding_;
+    // Bounded, so that a test that never releases cannot keep the server forever.
+    changed_.wait_for(lock, std::chrono::seconds(60), [&] { return released_ != generation; });
+    --holding_;
+  }
+  std::int32_t holding() override {
+    std::lock_guard lock(mutex_);
+    return holding_;
+  }
+  void release() override {
+    std::lock_guard lock(mutex_);
+    ++released_;
+    changed_.notify_all();
+  }
+  void note(std::int32_t token) override {
+    std::lock_guard lock(mutex_);
+    last_note_ = token;
+  }
+  void absorb(const MessagingTest::Octets&) override {}
+  std::int32_t last_note() override {
+    std::lock_guard lock(mutex_);
+    return last_note_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::int32_t holding_ = 0;
+  std::uint64_t released_ = 0;
+  std::int32_t last_note_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  try {
+    auto orb = CORBA::ORB_init(argc, argv);
+    std::string ior_file;
+    for (int i = 1; i < argc; ++i) {
+      if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
+        ior_file = argv[++i];
+      } else {
+        std::cerr << "usage: messaging-server --ior-file F [ORB options]\n";
+        return 2;
+      }
+    }
+    auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+    root->the_POAManager()->activate();
+    auto servant = CORBA::make_reference<TargetServant>();
+    const std::string ior = orb->object_to_string(root->servant_to_reference(servant));
+    const std::string partial = ior_file + ".partial";
+    std::ofstream(partial) << ior << '\n';
+    std::rename(partial.c_str(), ior_file.c_str());
+    orb->run();
+    orb->destroy();
+    return 0;
+  } catch (const CORBA::Exception& e) {
+    std::cerr << "messaging-server: " << e.what() << '\n';
+    return 1;
+  }
+}
