@@ -8,7 +8,7 @@ RTORB_PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev
-  libomniorb4-dev omniidl omniorb omniorb-idl
+  libomniorb4-dev omniidl omniorb omniorb-idl omniorb-nameserver
   python3-matplotlib strace util-linux binutils
   dpkg-dev file  # cpack's .deb: dpkg-shlibdeps finds the programs' dependencies
 )

@@ -8,6 +8,7 @@
 #include "ior/corbaloc.hpp"
 #include "ior/ior_string.hpp"
 #include "ior/object_string.hpp"
+#include "orb/corbaname.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/policy_manager.hpp"
@@ -41,6 +42,22 @@ void preconnect(const OrbCore& orb, ObjectCore* core) noexcept {
   } catch (const CORBA::SystemException& e) {
     orb.debug(1, std::string("-ORBPreconnect: ") + e.what());
   }
+}
+
+// The object a corbaloc URL names: an initial reference for rir:, else a new proxy.
+CORBA::object_reference<CORBA::Object> object_at(OrbCore& orb, const ior::CorbalocUrl& url) {
+  if (url.addresses.size() == 1 && std::holds_alternative<ior::RirAddress>(url.addresses[0])) {
+    const std::string name(url.object_key.begin(), url.object_key.end());
+    try {
+      return orb.resolve_initial_references(name);
+    } catch (const CORBA::ORB::InvalidName&) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_address,
+                              "corbaloc:rir: no initial reference named " + name);
+    }
+  }
+  auto core = orb.make_object(ior::corbaloc_to_reference(url));
+  preconnect(orb, core.get());
+  return proxy(std::move(core));
 }
 
 }  // namespace
@@ -133,26 +150,14 @@ CORBA::object_reference<CORBA::Object> OrbCore::string_to_object(std::string_vie
     return proxy(std::move(core));
   }
   if (ior::has_scheme(text, "corbaname:")) {
-    ior::parse_corbaname(text);  // syntax errors first, as BAD_PARAM
-    raise<CORBA::NO_IMPLEMENT>(minor::no_implement_corbaname,
-                               "corbaname: needs the Naming service client");
+    // CORBA 3.x, 7.6.10.3: the corbaloc part names a NamingContextExt (key "NameService"
+    // when absent); the part after '#' is resolved there, an empty one is the context.
+    const ior::CorbanameUrl url = ior::parse_corbaname(text);
+    auto context = object_at(*this, url.location);
+    if (url.string_name.empty()) return context;
+    return resolve_string_name(*context, url.string_name);
   }
-  if (ior::has_scheme(text, "corbaloc:")) {
-    const ior::CorbalocUrl url = ior::parse_corbaloc(text);
-    if (url.addresses.size() == 1 &&
-        std::holds_alternative<ior::RirAddress>(url.addresses[0])) {
-      const std::string name(url.object_key.begin(), url.object_key.end());
-      try {
-        return resolve_initial_references(name);
-      } catch (const CORBA::ORB::InvalidName&) {
-        raise<CORBA::BAD_PARAM>(minor::bad_param_bad_address,
-                                "corbaloc:rir: no initial reference named " + name);
-      }
-    }
-    auto core = make_object(ior::corbaloc_to_reference(url));
-    preconnect(*this, core.get());
-    return proxy(std::move(core));
-  }
+  if (ior::has_scheme(text, "corbaloc:")) return object_at(*this, ior::parse_corbaloc(text));
   auto core = make_object(ior::string_to_reference(text));  // raises bad_param_bad_scheme
   preconnect(*this, core.get());
   return proxy(std::move(core));

@@ -99,7 +99,10 @@ inline constexpr std::uint32_t marshal_unexpected_reply = rtorb_vmcid | 62;     
 inline constexpr std::uint32_t unknown_user_exception = rtorb_vmcid | 60;         // not in the operation's table
 inline constexpr std::uint32_t unknown_cxx_exception = rtorb_vmcid | 61;          // non-CORBA exception in upcall
 inline constexpr std::uint32_t unknown_undeclared_user_exception = rtorb_vmcid | 62;  // escaped a skeleton
-inline constexpr std::uint32_t no_implement_corbaname = rtorb_vmcid | 60;         // corbaname needs Naming
+// corbaname: URLs whose name the naming context refused (its user exception, mapped).
+inline constexpr std::uint32_t bad_param_corbaname_not_found = rtorb_vmcid | 63;      // NotFound
+inline constexpr std::uint32_t bad_param_corbaname_cannot_proceed = rtorb_vmcid | 64;  // CannotProceed
+inline constexpr std::uint32_t bad_param_corbaname_invalid_name = rtorb_vmcid | 65;   // InvalidName
 inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
 
 // Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.
@@ -150,5 +153,11 @@ inline constexpr std::uint32_t timeout_reply_wait = rtorb_vmcid | 101;   // no r
 inline constexpr std::uint32_t timeout_request_expired = rtorb_vmcid | 102;  // request end time passed
 inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_REBIND: a forward changes the target
 inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
+
+// The Naming Service (services/naming, docs/naming.md; its range is 120-129).
+inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 120;       // store unreadable at start
+inline constexpr std::uint32_t persist_store_write_failed = rtorb_vmcid | 121;  // journal write/sync failed
+inline constexpr std::uint32_t no_permission_destroy_root = rtorb_vmcid | 120;  // destroy() on the root context
+inline constexpr std::uint32_t object_not_exist_context_destroyed = rtorb_vmcid | 120;  // context gone meanwhile
 
 }  // namespace rtorb::minor

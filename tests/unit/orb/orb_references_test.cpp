@@ -105,7 +105,9 @@ TEST_F(References, BadStringsAreBadParamWithTheOmgMinorCodes) {
   EXPECT_EQ(minor_of("http://x"), minor::bad_param_bad_scheme);
   EXPECT_EQ(minor_of("corbaloc:iiop:host:notaport/k"), minor::bad_param_bad_address);
   EXPECT_EQ(minor_of("IOR:zz"), minor::bad_param_bad_ior_string);
-  EXPECT_THROW(orb->string_to_object("corbaname::127.0.0.1:2809#a/b"), CORBA::NO_IMPLEMENT);
+  EXPECT_EQ(minor_of("corbaname::127.0.0.1:2809#a%zz"), minor::bad_param_bad_schema_specific);
+  // A well-formed corbaname: asks the naming context at once (nothing listens on port 1).
+  EXPECT_THROW(orb->string_to_object("corbaname::127.0.0.1:1#a/b"), CORBA::TRANSIENT);
 }
 
 TEST_F(References, InitialServicesListAndResolve) {

@@ -1,0 +1,131 @@
+// rtorb-nsadmin [ORB options] COMMAND ...: a Naming Service client in the spirit of
+// omniORB's nameclt. Names use the stringified syntax ("a/b.kind"); the service is
+// resolve_initial_references("NameService"): -ORBInitRef NameService=corbaloc::host:port/NameService
+// or -ORBDefaultInitRef corbaloc::host:port. Exit status: 0 done, 1 the service refused
+// (NotFound, AlreadyBound ...) or could not be reached, 2 bad usage.
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/naming/name_syntax.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "CosNamingC.h"
+
+namespace {
+
+using CosNaming::NamingContext;
+using ContextRef = IDL::traits<NamingContext>::ref_type;
+
+constexpr const char* usage =
+    "usage: rtorb-nsadmin [ORB options] COMMAND\n"
+    "  bind NAME IOR       bind an object (any string string_to_object takes)\n"
+    "  rebind NAME IOR     bind or replace an object\n"
+    "  bind_context NAME IOR   bind an existing naming context\n"
+    "  mkcontext NAME      make a new context bound to NAME\n"
+    "  unbind NAME         remove a binding\n"
+    "  resolve NAME        print the IOR bound to NAME\n"
+    "  list [NAME]         list a context (the root by default); contexts end in '/'\n"
+    "  destroy NAME        unbind NAME and destroy the (empty) context it names\n"
+    "names look like a/b.kind; the service comes from -ORBInitRef NameService=URL\n"
+    "or -ORBDefaultInitRef corbaloc::host:port\n";
+
+const char* reason(NamingContext::NotFoundReason why) {
+  switch (why) {
+    case NamingContext::NotFoundReason::missing_node: return "missing node";
+    case NamingContext::NotFoundReason::not_context: return "not a context";
+    case NamingContext::NotFoundReason::not_object: return "not an object";
+  }
+  return "?";
+}
+
+void list(const ContextRef& context) {
+  CosNaming::BindingList bindings;
+  IDL::traits<CosNaming::BindingIterator>::ref_type iterator;
+  context->list(1000, bindings, iterator);
+  const auto print = [](const CosNaming::BindingList& some) {
+    for (const auto& b : some) {
+      std::cout << rtorb::naming::to_string(b.binding_name())
+                << (b.binding_type() == CosNaming::BindingType::ncontext ? "/" : "") << '\n';
+    }
+  };
+  print(bindings);
+  if (!iterator) return;
+  while (iterator->next_n(1000, bindings)) print(bindings);
+  iterator->destroy();
+}
+
+int run(const CORBA::object_reference<CORBA::ORB>& orb, const std::vector<std::string>& args) {
+  const auto& command = args[0];
+  const auto arity = args.size() - 1;
+  auto root = IDL::traits<NamingContext>::narrow(orb->resolve_initial_references("NameService"));
+  if (!root) {
+    std::cerr << "rtorb-nsadmin: the NameService reference is not a naming context\n";
+    return 1;
+  }
+  const auto name = [&] { return rtorb::naming::to_name(args.at(1)); };
+  if ((command == "bind" || command == "rebind" || command == "bind_context") && arity == 2) {
+    const auto object = orb->string_to_object(args[2]);
+    if (command == "bind") root->bind(name(), object);
+    if (command == "rebind") root->rebind(name(), object);
+    if (command == "bind_context") root->bind_context(name(), IDL::traits<NamingContext>::narrow(object));
+  } else if (command == "mkcontext" && arity == 1) {
+    root->bind_new_context(name());
+  } else if (command == "unbind" && arity == 1) {
+    root->unbind(name());
+  } else if (command == "resolve" && arity == 1) {
+    std::cout << orb->object_to_string(root->resolve(name())) << '\n';
+  } else if (command == "list" && arity <= 1) {
+    list(arity == 0 ? root : IDL::traits<NamingContext>::narrow(root->resolve(name())));
+  } else if (command == "destroy" && arity == 1) {
+    auto context = IDL::traits<NamingContext>::narrow(root->resolve(name()));
+    if (!context) {
+      std::cerr << "rtorb-nsadmin: " << args[1] << " is not a naming context\n";
+      return 1;
+    }
+    context->destroy();
+    root->unbind(name());
+  } else {
+    std::cerr << usage;
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  CORBA::object_reference<CORBA::ORB> orb;
+  int status = 1;
+  try {
+    orb = CORBA::ORB_init(argc, argv);
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+      std::cerr << usage;
+      status = 2;
+    } else {
+      status = run(orb, args);
+    }
+  } catch (const NamingContext::NotFound& e) {
+    std::cerr << "rtorb-nsadmin: not found (" << reason(e.why()) << ")";
+    if (!e.rest_of_name().empty()) {
+      std::cerr << ": " << rtorb::naming::to_string(e.rest_of_name());
+    }
+    std::cerr << '\n';
+  } catch (const NamingContext::AlreadyBound&) {
+    std::cerr << "rtorb-nsadmin: already bound\n";
+  } catch (const NamingContext::InvalidName&) {
+    std::cerr << "rtorb-nsadmin: invalid name\n";
+  } catch (const NamingContext::NotEmpty&) {
+    std::cerr << "rtorb-nsadmin: the context is not empty\n";
+  } catch (const NamingContext::CannotProceed& e) {
+    std::cerr << "rtorb-nsadmin: cannot proceed at " << rtorb::naming::to_string(e.rest_of_name()) << '\n';
+  } catch (const CORBA::ORB::InvalidName&) {
+    std::cerr << "rtorb-nsadmin: no NameService reference: give -ORBInitRef NameService=URL "
+                 "or -ORBDefaultInitRef corbaloc::host:port\n";
+  } catch (const CORBA::Exception& e) {
+    std::cerr << "rtorb-nsadmin: " << e.what() << '\n';
+  }
+  if (orb) orb->destroy();
+  return status;
+}
