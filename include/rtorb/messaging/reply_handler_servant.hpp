@@ -1,8 +1,10 @@
 // The servant side of Messaging::ReplyHandler (<rtorb/messaging/reply_handler.hpp>): what
-// the generated POA::<M>::AMI_<I>Handler derives from.
+// the generated POA::<M>::AMI_<I>Handler derives from. (Its _excep skeletons name the
+// operation's user exceptions as stubs do: stub.hpp.)
 #pragma once
 
 #include <rtorb/idl/servant.hpp>
+#include <rtorb/idl/stub.hpp>
 #include <rtorb/messaging/reply_handler.hpp>
 
 namespace POA::Messaging {
