@@ -97,7 +97,7 @@ class AmiWindow final : public CORBA::servant_traits<AMI_CubitHandler>::base_typ
   using Holder = IDL::traits<Messaging::ExceptionHolder>::ref_type;
   AmiWindow(IDL::traits<Cubit>::ref_type target, std::size_t total) : target_(std::move(target)), total_(total) {}
 
-  void start(const IDL::traits<AMI_CubitHandler>::ref_type& self, std::size_t window) {
+  void start(const IDL::traits<::AMI_CubitHandler>::ref_type& self, std::size_t window) {
     self_ = self;
     for (std::size_t i = 0; i < window && sent_ < total_; ++i) send();
   }
@@ -146,7 +146,7 @@ class AmiWindow final : public CORBA::servant_traits<AMI_CubitHandler>::base_typ
     }
   }
   IDL::traits<Cubit>::ref_type target_;
-  IDL::traits<AMI_CubitHandler>::ref_type self_;
+  IDL::traits<::AMI_CubitHandler>::ref_type self_;
   std::size_t total_;
   std::size_t sent_ = 0;
   std::size_t answered_ = 0;

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "messagingS.h"
@@ -217,6 +218,40 @@ TEST_F(Ami, EveryOutstandingRequestFailsWhenTheServerDies) {
   }
   // And the next call cannot connect: raised by sendc_ itself.
   EXPECT_THROW(target_->sendc_echo(handler_, 2), CORBA::TRANSIENT);
+}
+
+// The handler served by a second ORB (over loopback, so the ExceptionHolder is marshaled
+// into a request to it): the holder still raises the user exception as its class (the
+// _excep skeleton knows the operation's exceptions) and the system exception as its own.
+TEST_F(Ami, AHandlerInAnotherOrbGetsTheExceptionHolderMarshaled) {
+  Client other;
+  auto root = IDL::traits<PortableServer::POA>::narrow(
+      other.orb().resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  auto remote_servant = CORBA::make_reference<Handler>();
+  const std::string ior = other.orb().object_to_string(root->servant_to_reference(remote_servant));
+  auto remote = IDL::traits<MessagingTest::AMI_TargetHandler>::narrow(
+      client_.orb().string_to_object(ior));
+  std::thread runner([&] { other.orb().run(); });
+  auto timed = client_.with(target_, {client_.roundtrip_timeout(300ms)});
+  target_->sendc_divide(remote, 9, 0);
+  target_->sendc_divide(remote, 9, 4);
+  timed->sendc_sleep_ms(remote, 1500);
+  const auto end = std::chrono::steady_clock::now() + 20s;
+  while (remote_servant->count() < 3 && std::chrono::steady_clock::now() < end) {
+    client_.orb().perform_work();
+  }
+  other.orb().shutdown(false);
+  runner.join();
+  const auto divided = remote_servant->exceptions("divide");
+  ASSERT_EQ(divided.size(), 1u);
+  EXPECT_EQ(divided[0].name, "DivideByZero");
+  EXPECT_EQ(divided[0].dividend, 9);
+  EXPECT_EQ(remote_servant->replies("divide"), std::vector<std::string>{"2 r 1"});
+  const auto slept = remote_servant->exceptions("sleep_ms");
+  ASSERT_EQ(slept.size(), 1u);
+  EXPECT_EQ(slept[0].name, "TIMEOUT");
+  EXPECT_EQ(slept[0].minor, rtorb::minor::timeout_reply_wait);
 }
 
 TEST_F(Ami, ACollocatedTargetCallsTheHandlerBeforeSendcReturns) {
