@@ -154,6 +154,7 @@ class InvocationState {
 
   // invoke_async: the request goes out on the ORB's AMI connection, its reply to `pending`.
   void send_async(const Target& target, const cdr::OutputStream& request, std::uint32_t id);
+  void connect_async(const transport::Endpoint& endpoint);
   void deliver_collocated();
 
   // The target proxy's core: the proxy outlives the call (Invocation's contract), so it
@@ -267,8 +268,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   bool first_request = !collocated;
   if (!collocated) {
     if (pending != nullptr) {
-      async = orb.async_connection(cache_key.endpoint, deadline_set() ? remaining()
-                                                                      : std::chrono::milliseconds(10'000));
+      connect_async(cache_key.endpoint);
       first_request = async->connection().take_first_request();
     } else if (orb.options().client_strategy == ClientStrategy::multiplexed) {
       // Requests race to the shared socket, so every one carries the context.
@@ -422,6 +422,26 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
   options.mode = shared->connection().mode();
   options.limits.max_message_size = orb.options().max_message_size;
   reply_message = giop::decode_message(waiter.reply, options);
+}
+
+// The AMI connection to `endpoint`: an open one, or one opened within the deadline
+// (TIMEOUT timeout_connect when it runs out, as for a synchronous call) or 10 s.
+void InvocationState::connect_async(const transport::Endpoint& endpoint) {
+  OrbCore& orb = *core->orb();
+  if (!deadline_set()) {
+    async = orb.async_connection(endpoint, std::chrono::milliseconds(10'000));
+    return;
+  }
+  if (Clock::now() >= deadline) {
+    raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
+  }
+  try {
+    async = orb.async_connection(endpoint, remaining());
+  } catch (const CORBA::TRANSIENT& e) {
+    if (e.minor() != minor::transient_connect_timeout) throw;
+    raise<CORBA::TIMEOUT>(minor::timeout_connect,
+                          "RelativeRoundtripTimeout passed while connecting: " + e.detail());
+  }
 }
 
 void InvocationState::send_async(const Target& target, const cdr::OutputStream& request,

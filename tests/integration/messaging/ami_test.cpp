@@ -283,5 +283,22 @@ TEST_F(Ami, ACollocatedTargetCallsTheHandlerBeforeSendcReturns) {
   EXPECT_EQ(servant_->replies("echo"), std::vector<std::string>{"42"});
 }
 
+// A client with a server thread pool: its threads read the AMI connection and call the
+// handler; the client's own thread never runs the event loop.
+TEST(AmiWithAPool, ThePoolsThreadsCallTheHandler) {
+  Server server;
+  Client client({"-ORBServerThreads", "2"});
+  auto root = IDL::traits<PortableServer::POA>::narrow(
+      client.orb().resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  auto servant = CORBA::make_reference<Handler>();
+  auto handler = IDL::traits<MessagingTest::AMI_TargetHandler>::narrow(
+      root->servant_to_reference(servant));
+  auto target = client.target(server.ior());
+  for (std::int32_t v = 0; v < 1000; ++v) target->sendc_echo(handler, v);
+  EXPECT_TRUE(eventually([&] { return servant->count() == 1000; }));
+  EXPECT_EQ(servant->replies("echo").size(), 1000u);
+}
+
 }  // namespace
 }  // namespace messaging_test
