@@ -342,10 +342,22 @@ def section_mt_cubit(data):
     return out
 
 
+def section_ami(data):
+    out = ["## 9. AMI (issue 19)", "",
+           "cube_long calls/s: rtorb AMI from one client thread with N calls outstanding on one",
+           "connection (sendc_cube_long, the reply handler sending the next), against",
+           "synchronous calls from N threads (a connection each) to the same rtorb server (a",
+           "pool of 2) and to omniORB (thread per connection).", ""]
+    body = [[r["run"], r["placement"], r["system"], r["mode"], r["outstanding"],
+             round(r["calls_per_second"])] for r in data.get("rows", [])]
+    return out + table(["run", "placement", "system", "mode", "outstanding (ami) / threads (sync)",
+                        "calls/s"], body)
+
+
 SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
-            "mt_cubit": section_mt_cubit, "naming": section_naming}
+            "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami}
 
 
 def check_table(checks):

@@ -16,6 +16,7 @@
 #include "ior/giop_lite_component.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
+#include "orb/async_connection.hpp"
 #include "orb/memory_lock.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
@@ -148,6 +149,30 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   std::lock_guard lock(multiplexed_mutex_);
   auto& slot = multiplexed_[endpoint];
   if (!slot || !slot->usable()) slot = std::move(fresh);
+  return slot;
+}
+
+std::shared_ptr<AsyncConnection> OrbCore::async_connection(
+    const transport::Endpoint& endpoint, std::chrono::milliseconds connect_timeout) {
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown,
+                                "the ORB has shut down: no event loop would read AMI replies");
+  }
+  {
+    std::lock_guard lock(async_mutex_);
+    if (auto it = async_.find(endpoint); it != async_.end() && it->second->usable())
+      return it->second;
+  }
+  // Connecting happens outside the lock; two threads may race and one connection wins.
+  auto fresh = AsyncConnection::open(*this, endpoint, connect_timeout);
+  std::lock_guard lock(async_mutex_);
+  auto& slot = async_[endpoint];
+  if (slot && slot->usable()) {
+    fresh->close();
+    return slot;
+  }
+  if (slot) slot->close();
+  slot = std::move(fresh);
   return slot;
 }
 
@@ -455,7 +480,7 @@ void OrbCore::upcall_finished() noexcept {
 
 void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
   using namespace std::chrono;
-  if (options_.server_threads > 0) {  // the pool serves; run() only waits for shutdown
+  if (pooled()) {  // the pool serves; run() only waits for shutdown
     std::unique_lock lock(mutex_);
     while (!shut_down() && steady_clock::now() < deadline) {
       const auto left = deadline - steady_clock::now();
@@ -475,6 +500,11 @@ void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
   }
 }
 
+bool OrbCore::pooled() const {
+  std::lock_guard lock(mutex_);
+  return pool_ != nullptr;
+}
+
 void OrbCore::run() {
   check_alive();
   serve_until(std::chrono::steady_clock::time_point::max());
@@ -490,8 +520,9 @@ bool OrbCore::work_pending() {
   if (shut_down()) {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
-  // Reactive mode: the sockets may have something at any time; the pool needs no help.
-  return options_.server_threads == 0;
+  // Reactive mode (or a client whose endpoints never opened, so that no pool reads its AMI
+  // replies): the sockets may have something at any time; the pool needs no help.
+  return !pooled();
 }
 
 void OrbCore::perform_work() {
@@ -499,7 +530,7 @@ void OrbCore::perform_work() {
   if (shut_down()) {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
-  if (options_.server_threads == 0) reactor_->handle_events(std::chrono::milliseconds(10));
+  if (!pooled()) reactor_->handle_events(std::chrono::milliseconds(10));
 }
 
 void OrbCore::shutdown(bool wait_for_completion) {
@@ -586,6 +617,13 @@ void OrbCore::destroy() {
     std::lock_guard lock(multiplexed_mutex_);
     for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();
     multiplexed_.clear();
+  }
+  {
+    // AMI requests still outstanding are dropped: their handlers could only be called
+    // into an ORB that is gone.
+    std::lock_guard lock(async_mutex_);
+    for (auto& [endpoint, connection] : async_) connection->close();
+    async_.clear();
   }
   connections_.close_idle(transport::ConnectionCache::Clock::time_point::max());
   CORBA::object_reference<CORBA::ORB> self;

@@ -126,3 +126,15 @@ TEST(IdlDiagnostics, ValueTypesOfIncludedFilesDoNotWarn) {
   EXPECT_TRUE(result.ok);
   EXPECT_EQ(result.diagnostics, "");
 }
+TEST(IdlDiagnostics, PragmaAmiNeedsAName) {
+  expect_error("interface I {};\n#pragma ami\n", "t.idl:2:1: error: #pragma ami needs an interface name");
+}
+TEST(IdlDiagnostics, PragmaAmiOnANonInterface) {
+  expect_error("struct S { long x; };\n#pragma ami S\n", "t.idl:2:1: error: #pragma ami: 'S' is not a (non-local) interface");
+}
+TEST(IdlDiagnostics, PragmaAmiOnALocalInterface) {
+  expect_error("local interface L {};\n#pragma ami L\n", "t.idl:2:1: error: #pragma ami: 'L' is not a (non-local) interface");
+}
+TEST(IdlDiagnostics, PragmaAmiOnAnUndeclaredName) {
+  expect_error("#pragma ami Nope\n", "t.idl:1:1: error: 'Nope' is not declared");
+}

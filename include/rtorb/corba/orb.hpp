@@ -59,7 +59,10 @@ class ORB {
   // the any holds another type, BAD_POLICY_VALUE for a value out of range.
   object_reference<Policy> create_policy(PolicyType type, const Any& value);
 
-  // Serves requests on this thread until shutdown (or for at most `timeout`).
+  // Serves requests on this thread until shutdown (or for at most `timeout`), and calls
+  // the reply handlers of AMI requests (sendc_) as their replies come. With
+  // -ORBServerThreads n > 0 and open endpoints the pool's threads do both and run() only
+  // waits. perform_work does one round of the same (up to 10 ms).
   void run();
   void run(std::chrono::milliseconds timeout);
   bool work_pending();

@@ -240,9 +240,14 @@ std::string cpp_type(const Type& type) {
     case DeclKind::forward:
       return decl->as<ForwardDecl>()->target_kind == DeclKind::value_type ? "::IDL::unsupported_value"
                                                                            : qualified_name(*decl);
+    case DeclKind::native:
+      // AMI's ExceptionHolder: a valuetype in the spec, a class of the runtime until rtorb
+      // has value types (<rtorb/messaging/reply_handler.hpp>).
+      if (decl->repository_id == "IDL:omg.org/Messaging/ExceptionHolder:1.0")
+        return "::IDL::traits<::Messaging::ExceptionHolder>::ref_type";
+      return "::IDL::unsupported_value";
     case DeclKind::value_type:
-    case DeclKind::value_box:
-    case DeclKind::native: return "::IDL::unsupported_value";
+    case DeclKind::value_box: return "::IDL::unsupported_value";
     default: return qualified_name(*decl);
   }
 }

@@ -177,6 +177,7 @@ void write_skeleton(const Operation& op, const InterfaceDecl& decl, CodeWriter& 
   const std::string result = local_name(op, "result");
   w.open(skeleton_signature(op, decl, "POA::" + definition_name(decl) + "::"));
   write_argument_reads(op, request, w);
+  write_ami_holder_exceptions(op, w);
   std::string call = self + "." + op.cpp_name + "(";
   for (std::size_t i = 0; i < op.arguments.size(); ++i)
     call += (i > 0 ? ", " : "") + op.arguments[i].name;

@@ -206,6 +206,10 @@ void Parser::handle_pragma(const Token& token) {
     ids_.set_prefix(quoted(body), *open_scopes_.back());
     return;
   }
+  if (kind == "ami") {
+    handle_ami_pragma(token, body);
+    return;
+  }
   if (kind != "ID" && kind != "version") return;  // other ORBs' pragmas are not ours to judge
   const std::string name = next_word(body);
   if (name.empty()) {
@@ -228,6 +232,28 @@ void Parser::handle_pragma(const Token& token) {
       RepositoryIds::set_version(*target, version);
     }
   }
+}
+
+// `#pragma ami I` (or "M::I", quoted as TAO writes it): AMI callbacks for interface I
+// (docs/messaging.md, "AMI"); the interface must be declared before the pragma.
+void Parser::handle_ami_pragma(const Token& token, std::string body) {
+  std::string name = next_word(body);
+  if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+  if (name.empty()) {
+    sink_.error(token.where, "#pragma ami needs an interface name");
+    return;
+  }
+  Decl* target = symbols_.lookup(*open_scopes_.back()->scope, split_scoped(name, token.where));
+  if (target == nullptr) return;
+  if (const auto* forward = target->as<ForwardDecl>(); forward != nullptr && forward->definition) {
+    target = forward->definition;
+  }
+  auto* interface = target->as<InterfaceDecl>();
+  if (interface == nullptr || interface->flavor == InterfaceFlavor::local) {
+    sink_.error(token.where, "#pragma ami: '" + name + "' is not a (non-local) interface");
+    return;
+  }
+  interface->ami = true;
 }
 
 void Parser::parse_specification() {
