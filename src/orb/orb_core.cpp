@@ -46,6 +46,7 @@ transport::CacheOptions cache_options(const OrbOptions& o,
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
+  c.connect.timeout = o.connect_timeout;
   c.connect.connection.limits.max_message_size = o.max_message_size;
   c.connect.connection.socket_options = std::move(sockets);
   c.connect.connection.log = std::move(log);
@@ -138,6 +139,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   }
   // Connecting happens outside the lock; two threads may race and one connection wins.
   transport::ConnectOptions connect;
+  connect.timeout = options_.connect_timeout;
   connect.connection.limits.max_message_size = options_.max_message_size;
   connect.connection.socket_options = client_sockets_;
   connect.connection.log = logger_;
