@@ -5,11 +5,13 @@ namespace {
 
 // The native a type is or contains (through typedefs, sequences and arrays), or null.
 // `top` tells the native itself (allowed in some places) from one inside a container.
-const NativeDecl* native_in(const Type& type, bool& top) {
-  const Type& resolved = resolve_alias(type);
+// Null types (declarations a syntax error cut short) contain nothing.
+const NativeDecl* native_in(const Type* type, bool& top) {
+  if (type == nullptr) return nullptr;
+  const Type& resolved = resolve_alias(*type);
   if (resolved.element) {
     top = false;
-    return native_in(*resolved.element, top);
+    return native_in(resolved.element.get(), top);
   }
   if (resolved.kind != TypeKind::named || resolved.declaration == nullptr) return nullptr;
   return resolved.declaration->as<NativeDecl>();
@@ -31,11 +33,11 @@ class NativeUseChecker {
       case DeclKind::exception:
       case DeclKind::union_type: scope(*dynamic_cast<const ScopeDecl*>(&decl)); break;
       case DeclKind::interface: interface(*decl.as<InterfaceDecl>()); break;
-      case DeclKind::member: anywhere(*decl.as<MemberDecl>()->type, decl.where, "a member"); break;
-      case DeclKind::union_case: anywhere(*decl.as<UnionCaseDecl>()->type, decl.where, "a union member"); break;
+      case DeclKind::member: anywhere(decl.as<MemberDecl>()->type.get(), decl.where, "a member"); break;
+      case DeclKind::union_case: anywhere(decl.as<UnionCaseDecl>()->type.get(), decl.where, "a union member"); break;
       case DeclKind::typedef_decl: {
         bool top = true;
-        const NativeDecl* native = native_in(*decl.as<TypedefDecl>()->type, top);
+        const NativeDecl* native = native_in(decl.as<TypedefDecl>()->type.get(), top);
         // `typedef N M;` only renames the native; its uses are checked where M is used.
         if (native != nullptr && !top) report(*native, decl.where, "a sequence or array element");
         break;
@@ -48,24 +50,24 @@ class NativeUseChecker {
     const bool local = decl.flavor == InterfaceFlavor::local;
     for (const auto& child : decl.contents) {
       if (const auto* op = child->as<OperationDecl>()) {
-        operation_type(*op->return_type, op->where, local, "the result of an operation");
-        for (const Parameter& p : op->parameters) operation_type(*p.type, p.where, local, "a parameter");
+        operation_type(op->return_type.get(), op->where, local, "the result of an operation");
+        for (const Parameter& p : op->parameters) operation_type(p.type.get(), p.where, local, "a parameter");
       } else if (const auto* attribute = child->as<AttributeDecl>()) {
-        operation_type(*attribute->type, attribute->where, local, "an attribute");
+        operation_type(attribute->type.get(), attribute->where, local, "an attribute");
       } else {
         declaration(*child);
       }
     }
   }
 
-  void operation_type(const Type& type, const SourceLocation& where, bool local, const char* what) {
+  void operation_type(const Type* type, const SourceLocation& where, bool local, const char* what) {
     bool top = true;
     const NativeDecl* native = native_in(type, top);
     if (native == nullptr || (local && top)) return;
     report(*native, where, top ? std::string(what) + " of an interface that is not local" : "a sequence or array element");
   }
 
-  void anywhere(const Type& type, const SourceLocation& where, const char* what) {
+  void anywhere(const Type* type, const SourceLocation& where, const char* what) {
     bool top = true;
     const NativeDecl* native = native_in(type, top);
     if (native != nullptr) report(*native, where, top ? what : "a sequence or array element");
