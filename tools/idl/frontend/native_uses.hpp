@@ -1,5 +1,5 @@
-// Where a `native` type may be used: CORBA 3.x part 1, 7.11.5 ("native type parameters are
-// permitted only in operations of local interfaces or valuetypes"). A native has no CDR
+// Where a `native` type may be used: CORBA 3 IDL, native types ("native type parameters
+// are permitted only in operations of local interfaces or valuetypes"). A native has no CDR
 // form and no TypeCode contents, so anywhere it could be marshaled is an error.
 #pragma once
 
