@@ -51,7 +51,7 @@ void write_nested_aliases(const InterfaceDecl& decl, CodeWriter& w) {
         k != DeclKind::exception && k != DeclKind::typedef_decl) {
       continue;
     }
-    w.line("using " + cpp_name(child->name) + " = " + qualified_name(*child) + ";");
+    w.line("using " + cpp_name(*child) + " = " + qualified_name(*child) + ";");
     any = true;
   }
   if (any) w.line();
@@ -59,7 +59,7 @@ void write_nested_aliases(const InterfaceDecl& decl, CodeWriter& w) {
 
 void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>& ops,
                          Sections& out) {
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   out.servants_ns.enter(servant_namespace(decl));
   CodeWriter& w = out.servants;
   if (!decl.doc_comment.empty()) w.comment(decl.doc_comment);

@@ -45,6 +45,13 @@ std::string quoted(const std::string& body) {
   return close == std::string::npos ? std::string() : body.substr(open + 1, close - open - 1);
 }
 
+// An identifier in a pragma as the lexer would give it: an escaped one (`_struct`, which
+// a pragma naming a declaration spelled `_struct` must use) without its underscore.
+std::string unescaped(std::string part) {
+  if (part.size() > 1 && part[0] == '_') part.erase(0, 1);
+  return part;
+}
+
 ScopedName split_scoped(const std::string& text, const SourceLocation& where) {
   ScopedName name;
   name.where = where;
@@ -54,9 +61,9 @@ ScopedName split_scoped(const std::string& text, const SourceLocation& where) {
     rest = rest.substr(2);
   }
   for (std::size_t pos; (pos = rest.find("::")) != std::string::npos; rest = rest.substr(pos + 2)) {
-    name.parts.push_back(rest.substr(0, pos));
+    name.parts.push_back(unescaped(rest.substr(0, pos)));
   }
-  name.parts.push_back(rest);
+  name.parts.push_back(unescaped(rest));
   return name;
 }
 
