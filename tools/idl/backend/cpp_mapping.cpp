@@ -290,13 +290,17 @@ std::string cpp_type(const Type& type) {
     case DeclKind::native:
       // AMI's ExceptionHolder: a valuetype in the spec, a class of the runtime until rtorb
       // has value types (<rtorb/messaging/reply_handler.hpp>).
-      if (decl->repository_id == "IDL:omg.org/Messaging/ExceptionHolder:1.0")
-        return "::IDL::traits<::Messaging::ExceptionHolder>::ref_type";
+      if (is_exception_holder(*decl)) return "::IDL::traits<::Messaging::ExceptionHolder>::ref_type";
       return provided_by_runtime(*decl) ? "::CORBA::servant_reference<::PortableServer::Servant>" : qualified_name(*decl);
     default:
       if (provided_by_runtime(*decl)) return cpp_type(*decl->as<TypedefDecl>()->type);
       return qualified_name(*decl);
   }
+}
+
+bool is_exception_holder(const Decl& decl) {
+  return decl.kind == DeclKind::native &&
+         decl.repository_id == "IDL:omg.org/Messaging/ExceptionHolder:1.0";
 }
 
 bool provided_by_runtime(const Decl& decl) {
@@ -371,7 +375,9 @@ bool is_by_value(const Type& type) {
   const Type& t = resolve_alias(type);
   if (t.kind == TypeKind::named) {
     const Decl* decl = named_target(t);
-    const bool handle = decl->kind == DeclKind::native && !provided_by_runtime(*decl);
+    // A user native is an opaque handle (void*); the ORB's natives are classes.
+    const bool handle =
+        decl->kind == DeclKind::native && !provided_by_runtime(*decl) && !is_exception_holder(*decl);
     return decl->kind == DeclKind::enumeration || handle;
   }
   if (t.kind != TypeKind::primitive) return false;

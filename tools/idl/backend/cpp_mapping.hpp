@@ -33,6 +33,10 @@ std::string definition_name(const Decl& decl);
 // The declaration a named type stands for, forwards resolved (null for non-named types).
 const Decl* named_target(const Type& type);
 
+// AMI's Messaging::ExceptionHolder, a native of the implied IDL that the runtime defines
+// as a class (<rtorb/messaging/reply_handler.hpp>) until rtorb has value types.
+bool is_exception_holder(const Decl& decl);
+
 // The C++ type of an IDL type as a member, element, parameter or result. Object references
 // are `::CORBA::object_reference<C>` (== `IDL::traits<C>::ref_type`), spelled without the
 // traits so that they can be used before the traits are specialised.
