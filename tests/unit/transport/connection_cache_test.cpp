@@ -217,6 +217,21 @@ TEST(ConnectionCache, ConnectionClosedWhileParkedIsNotLeasedAgain) {
   EXPECT_EQ(cache.size(), 1u);
 }
 
+// Leases one connection and gives it back (parked), returning the server's end of it.
+std::unique_ptr<Connection> park_one(ConnectionCache& cache, Listener& server) {
+  auto lease = cache.acquire(server.key());
+  return accept_within(server.acceptor);
+}
+
+// After the pause that makes the cache recheck, the next lease must be a new connection.
+void expect_a_new_connection(ConnectionCache& cache, Listener& server) {
+  std::this_thread::sleep_for(ConnectionCache::recheck_after_idle * 3);
+  auto lease = cache.acquire(server.key());
+  EXPECT_FALSE(lease->peer_went_away()) << "a new connection, not the stale one";
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_TRUE(accept_within(server.acceptor)) << "the cache connected again";
+}
+
 // The server closed the connection (it exited, restarted, or dropped idle connections) while
 // the connection sat parked, in the hot slot or in the idle list: the next lease, after
 // recheck_after_idle, gets a new connection instead of one that fails the request.
@@ -224,19 +239,11 @@ TEST(ConnectionCache, ConnectionItsPeerClosedWhileIdleIsNotLeasedAgain) {
   for (const bool in_idle_list : {false, true}) {
     Listener server;
     ConnectionCache cache;
-    std::unique_ptr<Connection> peer;
-    {
-      auto lease = cache.acquire(server.key());
-      peer = accept_within(server.acceptor);
-      ASSERT_TRUE(peer);
-    }
+    auto peer = park_one(cache, server);
+    ASSERT_TRUE(peer);
     if (in_idle_list) cache.close_idle(Clock::now() - std::chrono::hours(1));  // only spills
     peer.reset();  // the server's end closes: a FIN reaches the parked connection
-    std::this_thread::sleep_for(ConnectionCache::recheck_after_idle * 3);
-    auto lease = cache.acquire(server.key());
-    EXPECT_FALSE(lease->peer_went_away()) << "a new connection, not the closed one";
-    EXPECT_EQ(cache.size(), 1u);
-    EXPECT_TRUE(accept_within(server.acceptor)) << "the cache connected again";
+    expect_a_new_connection(cache, server);
   }
 }
 
@@ -245,17 +252,10 @@ TEST(ConnectionCache, ConnectionItsPeerClosedWhileIdleIsNotLeasedAgain) {
 TEST(ConnectionCache, IdleConnectionWithUnaskedInputIsNotLeasedAgain) {
   Listener server;
   ConnectionCache cache;
-  std::unique_ptr<Connection> peer;
-  {
-    auto lease = cache.acquire(server.key());
-    peer = accept_within(server.acceptor);
-    ASSERT_TRUE(peer);
-  }
+  auto peer = park_one(cache, server);
+  ASSERT_TRUE(peer);
   peer->send(request_bytes(1, "unasked", 0));
-  std::this_thread::sleep_for(ConnectionCache::recheck_after_idle * 3);
-  auto lease = cache.acquire(server.key());
-  EXPECT_FALSE(lease->peer_went_away());
-  EXPECT_TRUE(accept_within(server.acceptor)) << "the cache connected again";
+  expect_a_new_connection(cache, server);
 }
 
 TEST(ConnectionCache, ThreadsRacingOverOneKeyNeverShareAConnection) {
