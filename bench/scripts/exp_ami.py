@@ -22,11 +22,12 @@ def run_kind(ctx, kind, placement, run_no, duration, calls):
         client = f"{ctx.bin}/{kind}-cubit-client"
         if kind == "rtorb":
             for window in WINDOWS:
-                for r in run_json([client, s.ready, "--ami", str(window), "--calls", str(calls),
-                                   "--json"], cpu=client_cpu, timeout=120):
-                    rows.append({"system": "rtorb", "mode": "ami", "outstanding": window,
-                                 "threads": 1, "calls_per_second": r["calls_per_second"],
-                                 "placement": placement, "run": run_no})
+                # --ami prints one JSON object (the synchronous runs print a list).
+                r = run_json([client, s.ready, "--ami", str(window), "--calls", str(calls),
+                              "--json"], cpu=client_cpu, timeout=120)
+                rows.append({"system": "rtorb", "mode": "ami", "outstanding": window,
+                             "threads": 1, "calls_per_second": r["calls_per_second"],
+                             "placement": placement, "run": run_no})
         for threads in CLIENT_THREADS:
             argv = [client, s.ready, "--op", "cube_long", "--threads", str(threads),
                     "--duration", str(duration), "--json"]
