@@ -49,26 +49,33 @@ TEST(RtMutex, AHolderRunsAtThePriorityOfItsHighestWaiter) {
   auto orb = make_orb();
   RT_TEST_NEEDS_REAL_TIME(orb);
   auto mutex = rt_orb(orb)->create_mutex();
+  std::atomic<int> threads_placed{0};
   std::atomic<bool> low_holds{false}, medium_spins{false}, medium_done{false};
   std::atomic<bool> high_locked{false}, medium_done_when_high_locked{true};
 
-  auto low = fifo_thread(10, [&] {
+  // Every thread is on CPU 0 at its priority before anything spins, and each one waits for
+  // its cue itself: a coordinator (or a thread still to be placed) would need a CPU that a
+  // parallel test may be hogging, and the scenario would run at its pace instead.
+  auto high = fifo_thread(30, [&] {
+    ++threads_placed;
+    wait_for(medium_spins);
     mutex->lock();
-    low_holds = true;
-    spin_until(Clock::now() + std::chrono::milliseconds(20));
+    medium_done_when_high_locked = medium_done.load();
+    high_locked = true;
     mutex->unlock();
   });
-  wait_for(low_holds);
   auto medium = fifo_thread(20, [&] {
+    ++threads_placed;
+    wait_for(low_holds);
     medium_spins = true;
     spin_until(Clock::now() + std::chrono::milliseconds(400));
     medium_done = true;
   });
-  wait_for(medium_spins);
-  auto high = fifo_thread(30, [&] {
+  auto low = fifo_thread(10, [&] {
+    while (threads_placed.load() < 2) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     mutex->lock();
-    medium_done_when_high_locked = medium_done.load();
-    high_locked = true;
+    low_holds = true;
+    spin_until(Clock::now() + std::chrono::milliseconds(20));
     mutex->unlock();
   });
   high.join();
