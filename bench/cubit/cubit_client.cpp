@@ -101,7 +101,7 @@ class AmiWindow final : public CORBA::servant_traits<AMI_CubitHandler>::base_typ
     self_ = self;
     for (std::size_t i = 0; i < window && sent_ < total_; ++i) send();
   }
-  bool done() const { return answered_ == total_ || failed_; }
+  bool done() const { return answered_ >= total_ || failed_; }
   bool failed() const { return failed_; }
 
   void cube_long(std::int32_t r) override {
@@ -133,9 +133,11 @@ class AmiWindow final : public CORBA::servant_traits<AMI_CubitHandler>::base_typ
     }
     return false;
   }
+  // Counted before the call: sendc_ may run reply handlers (it reads replies already in
+  // every so often), which must see this request as sent or they would send one too many.
   void send() {
-    target_->sendc_cube_long(self_, static_cast<std::int32_t>(sent_ % 256));
-    ++sent_;
+    const std::size_t n = sent_++;
+    target_->sendc_cube_long(self_, static_cast<std::int32_t>(n % 256));
   }
   void fail(const Holder& h) {
     failed_ = true;
