@@ -64,7 +64,7 @@ struct Codec<CORBA::object_reference<T>, std::enable_if_t<std::is_base_of_v<CORB
   // A value of another type than T (a factory that made the wrong thing, an indirection to
   // a value of another type) raises MARSHAL marshal_wrong_value_type.
   static void read(InputStream& is, CORBA::object_reference<T>& v) {
-    const auto value = read_value(is, detail::formal_value_info<T>(), &detail::create_formal_value<T>,
+    const auto value = read_value(is, rtorb::detail::formal_value_info<T>(), &rtorb::detail::create_formal_value<T>,
                                   &orb::find_value_factory);
     if (!value) {
       v = nullptr;
@@ -74,7 +74,7 @@ struct Codec<CORBA::object_reference<T>, std::enable_if_t<std::is_base_of_v<CORB
     if (!typed) {
       raise<CORBA::MARSHAL>(minor::marshal_wrong_value_type,
                             "a value of type " + value->_obv_typeid() + " where " +
-                                detail::formal_value_info<T>().repository_id + " is expected");
+                                rtorb::detail::formal_value_info<T>().repository_id + " is expected");
     }
     v = CORBA::object_reference<T>::adopt(std::move(typed));
   }
