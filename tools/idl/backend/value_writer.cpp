@@ -234,6 +234,9 @@ void write_obv_class(const ValueTypeDecl& decl, Sections& out) {
     w.line("::CORBA::ValueBase::_ref_type _copy_value() const override {");
     w.line("  return ::CORBA::make_reference<" + name + ">(*this);");
     w.line("}");
+  } else if (concrete_base(decl) != nullptr) {
+    // The base's OBV_ copy would slice: the class implementing the operations copies.
+    w.line("::CORBA::ValueBase::_ref_type _copy_value() const override = 0;");
   }
   const auto members = state_members(decl);
   write_accessor_groups(members, false, w);
@@ -374,6 +377,9 @@ void write_value_traits(const Decl& decl, Sections& out) {
   w.open("struct traits<" + type + "_init>");
   w.line("using ref_type = ::CORBA::object_reference<" + type + "_init>;");
   w.line("using weak_ref_type = ::CORBA::weak_object_reference<" + type + "_init>;");
+  w.open("static ref_type narrow(const ::IDL::traits<::CORBA::ValueFactoryBase>::ref_type& factory) noexcept");
+  w.line("return ref_type::adopt(std::dynamic_pointer_cast<" + type + "_init>(factory.shared()));");
+  w.close();
   w.close(";");
   w.line();
 }
