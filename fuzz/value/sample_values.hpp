@@ -7,6 +7,7 @@
 #include <rtorb/idl/value_box.hpp>
 
 #include <string>
+#include <vector>
 
 namespace rtorb::fuzz {
 
@@ -20,9 +21,17 @@ inline unsigned& known_factories() {
   return bits;
 }
 
+// Every value made for an input, so the fuzzer can break the cycles among them after it.
+inline std::vector<CORBA::ValueBase::_ref_type>& created() {
+  static std::vector<CORBA::ValueBase::_ref_type> values;
+  return values;
+}
+
 template <class T>
 CORBA::ValueBase::_ref_type create() {
-  return CORBA::make_reference<T>();
+  auto value = CORBA::make_reference<T>();
+  created().push_back(value);
+  return value;
 }
 
 template <class T>
@@ -52,6 +61,7 @@ class Node : public virtual CORBA::ValueBase {
     cdr::value_member_boundary(is);
     next = read_as<Node>(is);
   }
+  void rtorb_release_values() noexcept override { next = nullptr; }
 };
 
 class Base : public virtual CORBA::ValueBase {
@@ -92,6 +102,7 @@ class Extended : public Base {
     cdr::value_member_boundary(is);
     n = read_as<Node>(is);
   }
+  void rtorb_release_values() noexcept override { n = nullptr; }
 };
 
 class Box : public rtorb::detail::value_box<Box, std::string> {

@@ -30,27 +30,6 @@ rtorb::cdr::TypeCodeRef node_type_code() {
   return tc;
 }
 
-template <class T>
-CORBA::valuetype_reference<T> as(const CORBA::ValueBase::_ref_type& v) {
-  return CORBA::valuetype_reference<T>::adopt(std::dynamic_pointer_cast<T>(v.shared()));
-}
-
-// Breaks the cycles a decoded graph may hold, so the fuzzer does not leak.
-void break_cycles(const std::vector<CORBA::ValueBase::_ref_type>& values) {
-  for (const auto& v : values) {
-    auto chain = as<Node>(v);
-    if (auto e = as<Extended>(v)) {
-      chain = e->n;
-      e->n = nullptr;
-    }
-    while (chain) {
-      auto next = chain->next;
-      chain->next = nullptr;
-      chain = next;
-    }
-  }
-}
-
 // A factory for each of the sample types, by repository id: reading back what was written.
 class AnyFactory final : public CORBA::ValueFactoryBase {
  public:
@@ -81,7 +60,12 @@ void write_again(const std::vector<CORBA::ValueBase::_ref_type>& values) {
     if (!back.back() || back.back()->_obv_typeid() != values[i]->_obv_typeid()) std::abort();
   }
   if (again.remaining() != 0) std::abort();
-  break_cycles(back);
+}
+
+// Breaks the cycles a decoded graph may hold (a -> b -> a), so the fuzzer does not leak.
+void release_everything() {
+  for (const auto& v : created()) v->rtorb_release_values();
+  created().clear();
 }
 
 }  // namespace
@@ -121,6 +105,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const CORBA::SystemException&) {
     std::abort();  // what decoded must encode and decode again
   }
-  break_cycles(values);
+  values.clear();
+  release_everything();
   return 0;
 }

@@ -234,10 +234,12 @@ void value_member_boundary(InputStream& is) {
   enter_chunk_if_any(is, dec);
 }
 
-CORBA::ValueBase::_ref_type read_value(InputStream& is, const ValueTypeInfo& formal,
-                                       CORBA::ValueBase::_ref_type (*create_formal)(),
-                                       ValueFactoryLookup lookup) {
-  ValueDecoding& dec = is.value_decoding();
+namespace {
+
+CORBA::ValueBase::_ref_type read_value_in(InputStream& is, ValueDecoding& dec,
+                                          const ValueTypeInfo& formal,
+                                          CORBA::ValueBase::_ref_type (*create_formal)(),
+                                          ValueFactoryLookup lookup) {
   const ValueHeader header = read_value_header(is);
   if (header.kind == ValueHeader::Kind::null) return nullptr;
   if (header.kind == ValueHeader::Kind::indirection) {
@@ -272,6 +274,28 @@ CORBA::ValueBase::_ref_type read_value(InputStream& is, const ValueTypeInfo& for
   value->rtorb_read_state(is);
   end_value_state(is, header.chunked);
   return value;
+}
+
+}  // namespace
+
+CORBA::ValueBase::_ref_type read_value(InputStream& is, const ValueTypeInfo& formal,
+                                       CORBA::ValueBase::_ref_type (*create_formal)(),
+                                       ValueFactoryLookup lookup) {
+  ValueDecoding& dec = is.value_decoding();
+  if (dec.depth > 0) return read_value_in(is, dec, formal, create_formal, lookup);
+  try {
+    return read_value_in(is, dec, formal, create_formal, lookup);
+  } catch (...) {
+    // The values made so far may point at each other (an indirection back to a value still
+    // being read): drop those references, or counting never frees them.
+    for (auto& [position, value] : dec.values) value->rtorb_release_values();
+    dec.values.clear();
+    dec.depth = 0;
+    dec.chunk_level = 0;
+    dec.in_chunk = false;
+    dec.pending_end = 0;
+    throw;
+  }
 }
 
 }  // namespace rtorb::cdr

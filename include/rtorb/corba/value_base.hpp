@@ -86,6 +86,9 @@ class ValueBase {
   virtual void rtorb_write_state(rtorb::cdr::OutputStream& os) const = 0;
   // Reads the state that rtorb_write_state writes.
   virtual void rtorb_read_state(rtorb::cdr::InputStream& is) = 0;
+  // Resets the state, dropping the references it holds to other values: a failed unmarshal
+  // calls it on every value it made, so cycles among them do not outlive the message.
+  virtual void rtorb_release_values() noexcept {}
 
  protected:
   ValueBase() = default;

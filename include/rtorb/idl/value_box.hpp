@@ -28,6 +28,7 @@ class value_box : public virtual CORBA::ValueBase {
   const cdr::ValueTypeInfo& rtorb_type() const noexcept override { return Box::rtorb_value_info(); }
   void rtorb_write_state(cdr::OutputStream& os) const override { cdr::Codec<T>::write(os, value_); }
   void rtorb_read_state(cdr::InputStream& is) override { cdr::Codec<T>::read(is, value_); }
+  void rtorb_release_values() noexcept override { value_ = T{}; }
   static CORBA::ValueBase::_ref_type rtorb_create() { return CORBA::make_reference<Box>(); }
 
  private:

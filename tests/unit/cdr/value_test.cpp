@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "test_bytes.hpp"
 
@@ -31,6 +33,7 @@ class Node : public virtual CORBA::ValueBase {
   const ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(OutputStream& os) const override;
   void rtorb_read_state(InputStream& is) override;
+  void rtorb_release_values() noexcept override { next = nullptr; }
 };
 
 class Base : public virtual CORBA::ValueBase {
@@ -62,6 +65,7 @@ class Extended : public Base {
   const ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(OutputStream& os) const override;
   void rtorb_read_state(InputStream& is) override;
+  void rtorb_release_values() noexcept override { n = nullptr; }
 };
 
 using Factories = std::map<std::string, CORBA::ValueBase::_ref_type (*)()>;
@@ -89,9 +93,13 @@ CORBA::object_reference<CORBA::ValueFactoryBase> lookup(const InputStream&, cons
   return CORBA::make_reference<TestFactory>(it->second);
 }
 
+std::vector<std::weak_ptr<CORBA::ValueBase>>* watched = nullptr;  // values the test follows
+
 template <class T>
 CORBA::ValueBase::_ref_type create() {
-  return CORBA::make_reference<T>();
+  auto value = CORBA::make_reference<T>();
+  if (watched != nullptr) watched->push_back(value.shared());
+  return value;
 }
 
 template <class T>
@@ -428,6 +436,27 @@ TEST(ValueCodec, ByteSwappedInputReads) {
   EXPECT_EQ(back->id, 0x01020304);
   EXPECT_EQ(back->label, "b");
   EXPECT_FALSE(back->next);
+}
+
+TEST(ValueCodec, AFailedReadFreesTheValuesItMadeEvenInACycle) {
+  auto a = node(1, "a");
+  a->next = node(2, "b", a);
+  auto e = CORBA::make_reference<Extended>();
+  e->n = a;
+  OutputStream os;
+  write_value(os, e.shared().get());
+  a->next = nullptr;
+  auto bytes = os.to_bytes();
+  bytes.resize(bytes.size() - 4);  // no end tag: the read fails once the cycle is made
+  Factories known{{"IDL:Test/Extended:1.0", &create<Extended>}};
+  const Registered registered(known);
+  std::vector<std::weak_ptr<CORBA::ValueBase>> made;
+  watched = &made;
+  InputStream is(testing::keep(bytes), native_byte_order);
+  EXPECT_EQ(marshal_minor([&] { (void)read_as<Base>(is); }), minor::marshal_truncated);
+  watched = nullptr;
+  ASSERT_EQ(made.size(), 3u);
+  for (const auto& v : made) EXPECT_TRUE(v.expired());
 }
 
 TEST(ValueCodec, CopyValueCopiesTheStateAndSharesWhatItRefersTo) {

@@ -162,6 +162,7 @@ void write_abstract_class(const ValueTypeDecl& decl, Sections& out) {
     w.line("const " + info_type + "& rtorb_type() const noexcept override { return rtorb_value_info(); }");
     w.line("void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;");
     w.line("void rtorb_read_state(::rtorb::cdr::InputStream& is) override;");
+    w.line("void rtorb_release_values() noexcept override;");
   }
   const auto members = state_members(decl);
   write_accessor_groups(members, true, w);
@@ -297,6 +298,11 @@ void write_value_definitions(const ValueTypeDecl& decl, Sections& out) {
     s.line("::rtorb::cdr::value_member_boundary(is);");
     s.line("::rtorb::cdr::Codec<" + cpp_type(*m->type) + ">::read(is, this->" + cpp_name(m->name) + "());");
   }
+  s.close();
+  s.line();
+  s.open("void " + name + "::rtorb_release_values() noexcept");
+  if (base != nullptr) s.line(qualified_name(*base) + "::rtorb_release_values();");
+  for (const StateMemberDecl* m : members) s.line("this->" + cpp_name(m->name) + "() = {};");
   s.close();
   s.line();
 }

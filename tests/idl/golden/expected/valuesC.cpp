@@ -307,6 +307,11 @@ void Values::Node::rtorb_read_state(::rtorb::cdr::InputStream& is) {
   ::rtorb::cdr::Codec<::CORBA::object_reference<::Values::Node>>::read(is, this->next());
 }
 
+void Values::Node::rtorb_release_values() noexcept {
+  this->id() = {};
+  this->next() = {};
+}
+
 const ::rtorb::cdr::ValueTypeInfo& Values::Named::rtorb_value_info() noexcept {
   static const ::rtorb::cdr::ValueTypeInfo info{"IDL:Values/Named:1.0"};
   return info;
@@ -341,6 +346,11 @@ void Values::Base::rtorb_read_state(::rtorb::cdr::InputStream& is) {
   ::rtorb::cdr::Codec<std::string>::read(is, this->secret());
 }
 
+void Values::Base::rtorb_release_values() noexcept {
+  this->a() = {};
+  this->secret() = {};
+}
+
 const ::rtorb::cdr::ValueTypeInfo& Values::Derived::rtorb_value_info() noexcept {
   static const ::rtorb::cdr::ValueTypeInfo info{"IDL:Values/Derived:1.0", &::Values::Base::rtorb_value_info(), false};
   return info;
@@ -363,6 +373,11 @@ void Values::Derived::rtorb_read_state(::rtorb::cdr::InputStream& is) {
   ::Values::Base::rtorb_read_state(is);
   ::rtorb::cdr::value_member_boundary(is);
   ::rtorb::cdr::Codec<::Values::Point>::read(is, this->where());
+}
+
+void Values::Derived::rtorb_release_values() noexcept {
+  ::Values::Base::rtorb_release_values();
+  this->where() = {};
 }
 
 const ::rtorb::cdr::ValueTypeInfo& Values::Wider::rtorb_value_info() noexcept {
@@ -388,6 +403,12 @@ void Values::Wider::rtorb_read_state(::rtorb::cdr::InputStream& is) {
   ::rtorb::cdr::Codec<::Values::Longs>::read(is, this->values());
 }
 
+void Values::Wider::rtorb_release_values() noexcept {
+  ::Values::Base::rtorb_release_values();
+  this->colour() = {};
+  this->values() = {};
+}
+
 const ::rtorb::cdr::ValueTypeInfo& Values::Counter::rtorb_value_info() noexcept {
   static const ::rtorb::cdr::ValueTypeInfo info{"IDL:Values/Counter:1.0"};
   return info;
@@ -404,6 +425,10 @@ void Values::Counter::rtorb_write_state(::rtorb::cdr::OutputStream& os) const {
 void Values::Counter::rtorb_read_state(::rtorb::cdr::InputStream& is) {
   ::rtorb::cdr::value_member_boundary(is);
   ::rtorb::cdr::Codec<std::int32_t>::read(is, this->count());
+}
+
+void Values::Counter::rtorb_release_values() noexcept {
+  this->count() = {};
 }
 
 const ::rtorb::cdr::ValueTypeInfo& Values::StringBox::rtorb_value_info() noexcept {

@@ -62,6 +62,7 @@ class Node : public virtual ::CORBA::ValueBase {
   const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
   void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
 
   virtual std::int32_t id() const = 0;
   virtual std::int32_t& id() = 0;
@@ -118,6 +119,7 @@ class Base : public virtual ::CORBA::ValueBase {
   const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
   void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
 
   virtual std::int32_t a() const = 0;
   virtual std::int32_t& a() = 0;
@@ -154,6 +156,7 @@ class Derived : public virtual ::Values::Base {
   const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
   void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
 
   virtual const ::Values::Point& where() const = 0;
   virtual ::Values::Point& where() = 0;
@@ -184,6 +187,7 @@ class Wider : public virtual ::Values::Base, public virtual ::Values::Named {
   const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
   void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
 
   virtual ::Values::Colour colour() const = 0;
   virtual ::Values::Colour& colour() = 0;
@@ -218,6 +222,7 @@ class Counter : public virtual ::CORBA::ValueBase {
   const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
   void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
   void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
 
   virtual std::int32_t count() const = 0;
   virtual std::int32_t& count() = 0;
