@@ -129,9 +129,14 @@ CORBA::object_reference<CORBA::ValueFactoryBase> no_lookup(const InputStream&, c
   return nullptr;
 }
 
-// The ends of nested values and chunks until this value's end tag.
+// The ends of nested values and chunks until this value's end tag (or until a nested
+// value's end tag that also ended this one).
 void skip_to_end_tag(InputStream& is, ValueDecoding& dec) {
   for (;;) {
+    if (dec.pending_end != 0) {
+      if (dec.pending_end == dec.chunk_level) dec.pending_end = 0;
+      return;
+    }
     if (dec.in_chunk) {
       if (is.position() > dec.chunk_end) leave_chunk_at(dec, is.position());
       is.skip(dec.chunk_end - is.position());
@@ -214,11 +219,7 @@ void end_value_state(InputStream& is, bool chunked) {
   ValueDecoding& dec = is.value_decoding();
   --dec.depth;
   if (!chunked) return;
-  if (dec.pending_end != 0 && dec.pending_end <= dec.chunk_level) {
-    if (dec.pending_end == dec.chunk_level) dec.pending_end = 0;
-  } else {
-    skip_to_end_tag(is, dec);
-  }
+  skip_to_end_tag(is, dec);
   dec.in_chunk = false;
   --dec.chunk_level;
   if (dec.chunk_level > 0) enter_chunk_if_any(is, dec);  // the enclosing state goes on
