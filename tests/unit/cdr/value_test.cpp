@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
@@ -314,38 +315,57 @@ TEST(ValueCodec, AnUnknownTypeWithoutFactoryIsMarshal) {
   }
 }
 
-TEST(ValueCodec, OneEndTagMayCloseSeveralNestedValues) {
-  // Extended (chunked) whose last member is a nested Extended; one end tag -1 closes both.
+// Extended (chunked; with `id_list`, truncatable to Base) whose last member is a nested
+// Node; one end tag -1 closes both; then a long 77.
+testing::Bytes one_end_tag_for_two_values(bool id_list) {
   OutputStream os;
-  os.write_ulong(0x7fffff0a);  // chunked, single id
-  os.write_string("IDL:Test/Extended:1.0");
-  os.write_long(12);  // chunk: a (4), pad (4), c (8) = 16 from offset 32 ... computed below
+  if (id_list) {
+    os.write_ulong(0x7fffff0e);
+    os.write_long(2);
+    os.write_string("IDL:Test/Extended:1.0");
+    os.write_string("IDL:Test/Base:1.0");
+  } else {
+    os.write_ulong(0x7fffff0a);  // chunked, single id
+    os.write_string("IDL:Test/Extended:1.0");
+  }
+  os.write_long(0);  // the chunk's length, patched below
   const std::size_t chunk_start = os.position();
   os.write_long(1);
   os.write_double(1.0);
   const std::size_t chunk_bytes = os.position() - chunk_start;
   os.write_ulong(0x7fffff08);  // nested Node, chunked, no type info: the formal type
-  os.write_long(12);
+  os.write_long(16);           // id (4) + string (4 + 2) + pad (2) + null (4)
   os.write_long(2);
-  os.write_string("n");  // 4 + 2 bytes
-  os.write_long(0);      // next: null, inside the chunk
-  os.write_long(-1);     // ends the Node (level 2) and the Extended (level 1)
+  os.write_string("n");
+  os.write_long(0);   // next: null, inside the chunk
+  os.write_long(-1);  // ends the Node (level 2) and the Extended (level 1)
   os.write_long(77);
   auto bytes = os.to_bytes();
-  const auto patch = [&](std::size_t at, std::int32_t v) { std::memcpy(&bytes[at - 4], &v, 4); };
-  patch(chunk_start, static_cast<std::int32_t>(chunk_bytes));
-  // The Node's chunk: id (4) + string (4 + 2) + pad (2) + null (4) = 16.
-  InputStream probe(testing::keep(bytes), native_byte_order);
-  probe.skip(chunk_start + chunk_bytes + 4);
-  patch(probe.position() + 4, 16);
+  const auto length = static_cast<std::int32_t>(chunk_bytes);
+  std::memcpy(&bytes[chunk_start - 4], &length, 4);
+  return bytes;
+}
+
+TEST(ValueCodec, OneEndTagMayCloseSeveralNestedValues) {
   Factories known{{"IDL:Test/Extended:1.0", &create<Extended>}};
   const Registered registered(known);
-  InputStream is(testing::keep(bytes), native_byte_order);
+  InputStream is(testing::keep(one_end_tag_for_two_values(false)), native_byte_order);
   const auto back = read_as<Base>(is);
   const auto* ext = dynamic_cast<const Extended*>(back.shared().get());
   ASSERT_NE(ext, nullptr);
   ASSERT_TRUE(ext->n);
   EXPECT_EQ(ext->n->label, "n");
+  EXPECT_EQ(is.read_long(), 77);
+}
+
+// Skipping a truncated value's rest meets the nested value's end tag, which ends the
+// skipped value too (once this looped forever).
+TEST(ValueCodec, TruncationStopsAtAnEndTagThatClosedTheOuterValueToo) {
+  InputStream is(testing::keep(one_end_tag_for_two_values(true)), native_byte_order);
+  const auto back = read_as<Base>(is);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->_obv_typeid(), "IDL:Test/Base:1.0");
+  EXPECT_EQ(back->a, 1);
   EXPECT_EQ(is.read_long(), 77);
 }
 
