@@ -62,7 +62,9 @@ function(rtorb_idl_generate)
     endif()
   endforeach()
   target_sources(${ARG_TARGET} PRIVATE ${generated_sources})
-  target_include_directories(${ARG_TARGET} PUBLIC ${ARG_OUTPUT_DIR})
+  # A build-tree path: a target that is installed and exported installs the headers it
+  # needs and names their installed directory itself (services/naming does).
+  target_include_directories(${ARG_TARGET} PUBLIC $<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>)
   # rtorb_poa, rtorb_orb and rtorb_cdr exist only in rtorb's own tree; installed, the
   # layers are imported as rtorb::<layer> and rtorb::rtorb is what an application links.
   if(TARGET rtorb_poa AND NOT ARG_CLIENT_ONLY)

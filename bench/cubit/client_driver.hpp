@@ -35,6 +35,9 @@ struct ClientOptions {
   // of N ms on the reference (0: none). Clients that cannot honour them refuse them.
   std::string sync_scope;
   std::size_t timeout_ms = 0;
+  // --ami N: cube_long as AMI calls (sendc_), N outstanding at a time from one thread, for
+  // --calls calls; prints calls per second. 0: synchronous calls.
+  std::size_t ami = 0;
 };
 
 inline const std::vector<std::string>& all_operations() {
@@ -52,7 +55,7 @@ inline bool is_oneway(const std::string& operation) {
   std::cerr << "usage: " << program
             << " <IOR:...|corbaloc:...|file://...> [--op NAME]... [--calls N] [--seq-len L] "
                "[--json] [--shutdown] [--threads N [--duration S]] "
-               "[--sync-scope none|transport|server|target] [--timeout-ms N] [ORB options]\n"
+               "[--sync-scope none|transport|server|target] [--timeout-ms N] [--ami N] [ORB options]\n"
                "operations: cube_void cube_octet cube_long cube_struct cube_long_sequence "
                "ping_oneway cube_oneway (default: all)\n";
   std::exit(2);
@@ -88,6 +91,9 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
         }
       } else if (arg == "--timeout-ms") {
         options.timeout_ms = std::stoul(value());
+      } else if (arg == "--ami") {
+        options.ami = std::stoul(value());
+        if (options.ami == 0) usage(program);
       } else if (arg == "--shutdown") {
         options.shutdown = true;
       } else if (options.reference.empty() && arg.rfind("--", 0) != 0) {

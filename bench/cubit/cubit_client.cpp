@@ -1,19 +1,27 @@
 // rtorb-cubit-client <ref> [--op NAME]... [--calls N] [--seq-len L] [--json] [--shutdown]
 //                    [--sync-scope none|transport|server|target] [--timeout-ms N]
-//                    [ORB options]
+//                    [--ami N] [ORB options]
 // Warms up, then times each call of one Cubit operation (or of all of them) and prints
 // count, p50, p90, p99, p99.9 and max latency in microseconds and calls per second. A
 // result that is not the cube of the argument is an error (exit 1). --sync-scope and
 // --timeout-ms set a Messaging SyncScope and RelativeRoundtripTimeout on the reference; a
 // call that times out prints "rtorb-cubit-client: TIMEOUT (minor ...)" and exits 1.
+// --ami N times --calls cube_long calls made with sendc_cube_long, N outstanding at a time
+// from this one thread (the reply handler, run by the ORB's event loop, sends the next),
+// and prints calls per second; a reply that is wrong, or an exception, exits 1.
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/messaging/messaging.hpp>
+#include <rtorb/messaging/reply_handler.hpp>
+#include <rtorb/poa/poa.hpp>
 
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "client_driver.hpp"
 #include "cubitC.h"
+#include "cubitS.h"
 
 namespace {
 
@@ -83,6 +91,91 @@ IDL::traits<Cubit>::ref_type with_policies(CORBA::ORB& orb, IDL::traits<Cubit>::
       target->_set_policy_overrides(policies, CORBA::SetOverrideType::ADD_OVERRIDE));
 }
 
+// --ami: keeps `window` cube_long calls outstanding until `total` have been answered.
+class AmiWindow final : public CORBA::servant_traits<AMI_CubitHandler>::base_type {
+ public:
+  using Holder = IDL::traits<Messaging::ExceptionHolder>::ref_type;
+  AmiWindow(IDL::traits<Cubit>::ref_type target, std::size_t total) : target_(std::move(target)), total_(total) {}
+
+  void start(const IDL::traits<::AMI_CubitHandler>::ref_type& self, std::size_t window) {
+    self_ = self;
+    for (std::size_t i = 0; i < window && sent_ < total_; ++i) send();
+  }
+  bool done() const { return answered_ == total_ || failed_; }
+  bool failed() const { return failed_; }
+
+  void cube_long(std::int32_t r) override {
+    ++answered_;
+    if (!check(r)) {
+      std::cerr << "rtorb-cubit-client: cube_long answered " << r << ", no cube of 0..255\n";
+      failed_ = true;
+    }
+    if (sent_ < total_) send();
+  }
+  void cube_long_excep(const Holder& h) override { fail(h); }
+  void cube_void() override {}
+  void cube_void_excep(const Holder& h) override { fail(h); }
+  void cube_octet(std::uint8_t) override {}
+  void cube_octet_excep(const Holder& h) override { fail(h); }
+  void cube_struct(const Cubit::Many&) override {}
+  void cube_struct_excep(const Holder& h) override { fail(h); }
+  void cube_long_sequence(const Cubit::LongSeq&) override {}
+  void cube_long_sequence_excep(const Holder& h) override { fail(h); }
+  void shutdown() override {}
+  void shutdown_excep(const Holder& h) override { fail(h); }
+
+ private:
+  // Replies may come in any order: a result is right if it is the cube of some argument
+  // sent (all arguments are 0..255, so the cube identifies it).
+  bool check(std::int32_t r) const {
+    for (std::int32_t v = 0; v < 256; ++v) {
+      if (cube(v) == r) return true;
+    }
+    return false;
+  }
+  void send() {
+    target_->sendc_cube_long(self_, static_cast<std::int32_t>(sent_ % 256));
+    ++sent_;
+  }
+  void fail(const Holder& h) {
+    failed_ = true;
+    try {
+      h->raise_exception();
+    } catch (const CORBA::Exception& e) {
+      std::cerr << "rtorb-cubit-client: " << e.what() << '\n';
+    }
+  }
+  IDL::traits<Cubit>::ref_type target_;
+  IDL::traits<::AMI_CubitHandler>::ref_type self_;
+  std::size_t total_;
+  std::size_t sent_ = 0;
+  std::size_t answered_ = 0;
+  bool failed_ = false;
+};
+
+int run_ami(CORBA::ORB& orb, const IDL::traits<Cubit>::ref_type& target,
+            const cubit::ClientOptions& options) {
+  auto root = IDL::traits<PortableServer::POA>::narrow(orb.resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  target->cube_void();  // connected and warm before the clock starts
+  auto window = CORBA::make_reference<AmiWindow>(target, options.calls);
+  auto self = IDL::traits<AMI_CubitHandler>::narrow(root->servant_to_reference(window));
+  const auto start = std::chrono::steady_clock::now();
+  window->start(self, options.ami);
+  while (!window->done()) orb.perform_work();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (window->failed()) return 1;
+  const double rate = static_cast<double>(options.calls) / seconds;
+  if (options.json) {
+    std::printf("{\"operation\": \"cube_long\", \"ami\": %zu, \"calls\": %zu, \"calls_per_second\": %.1f}\n",
+                options.ami, options.calls, rate);
+  } else {
+    std::printf("cube_long ami %zu outstanding: %zu calls, %.1f calls/s\n", options.ami, options.calls,
+                rate);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -95,6 +188,12 @@ int main(int argc, char* argv[]) {
       return 1;
     }
     target = with_policies(*orb, target, options);
+    if (options.ami > 0) {
+      const int status = run_ami(*orb, target, options);
+      if (options.shutdown) target->shutdown();
+      orb->destroy();
+      return status;
+    }
     auto call_of = [&](const std::string& op) {
       return make_call(target, op, options.seq_len);
     };

@@ -19,7 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import log  # noqa: E402
 import report  # noqa: E402
 
-EXPERIMENTS = ["cubit", "concurrency", "collocation", "demux", "whitebox", "footprint", "mt_cubit"]
+EXPERIMENTS = ["cubit", "concurrency", "collocation", "demux", "whitebox", "footprint", "mt_cubit",
+               "naming", "ami"]
 
 
 class Context:

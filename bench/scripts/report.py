@@ -191,6 +191,22 @@ def section_footprint(data):
     return out
 
 
+def section_naming(data):
+    out = ["## 8. Naming Service at scale (one context, one client thread)", "",
+           "Per-call latency in µs (median / p99); list is the whole context through "
+           "`list(1000)` and its iterator. omniNames logs every change to its data "
+           "directory; `rtorb-naming --store` syncs every acknowledged bind.", ""]
+    body = [[r["server"], r["bindings"], fmt(r["bind"]["median_us"]), fmt(r["bind"]["p99_us"]),
+             fmt(r["bind_total_ms"] / 1000, 2), fmt(r["list_ms"]),
+             fmt(r["resolve"]["median_us"]), fmt(r["resolve"]["p99_us"])]
+            for r in data.get("rows", [])]
+    out += table(["server", "bindings", "bind median", "bind p99", "all binds (s)", "list (ms)",
+                  "resolve median", "resolve p99"], body)
+    for f in data.get("failures", []):
+        out += [f"- {f['server']} at {f['bindings']} bindings failed: {f['error']}"]
+    return out + [""]
+
+
 MT_CONFIGS = ["rtorb/server_declared", "rtorb/client_propagated", "omniorb/default",
               "omniorb/per_thread"]
 MT_PLACEMENTS = {"unpinned": "server and client unpinned",
@@ -326,10 +342,22 @@ def section_mt_cubit(data):
     return out
 
 
+def section_ami(data):
+    out = ["## 9. AMI (issue 19)", "",
+           "cube_long calls/s: rtorb AMI from one client thread with N calls outstanding on one",
+           "connection (sendc_cube_long, the reply handler sending the next), against",
+           "synchronous calls from N threads (a connection each) to the same rtorb server (a",
+           "pool of 2) and to omniORB (thread per connection).", ""]
+    body = [[r["run"], r["placement"], r["system"], r["mode"], r["outstanding"],
+             round(r["calls_per_second"])] for r in data.get("rows", [])]
+    return out + table(["run", "placement", "system", "mode", "outstanding (ami) / threads (sync)",
+                        "calls/s"], body)
+
+
 SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
-            "mt_cubit": section_mt_cubit}
+            "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami}
 
 
 def check_table(checks):

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <string>
 
-#include "CosNamingC.h"  // generated from the CosNaming.idl rtorb ships
+#include "CosNamingC.h"  // rtorb::naming's, generated from the CosNaming.idl rtorb ships
 #include "greeterS.h"
 
 class GreeterServant final : public CORBA::servant_traits<Demo::Greeter>::base_type {

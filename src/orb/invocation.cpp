@@ -18,6 +18,7 @@
 #include "giop/service_context.hpp"
 #include "giop/system_exception_body.hpp"
 #include "ior/object_reference.hpp"
+#include "orb/async_connection.hpp"
 #include "orb/call_policies.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
@@ -151,12 +152,19 @@ class InvocationState {
                          giop::ResponseFlags flags);
   void receive_reply(std::uint32_t id);
 
+  // invoke_async: the request goes out on the ORB's AMI connection, its reply to `pending`.
+  void send_async(const Target& target, const cdr::OutputStream& request, std::uint32_t id);
+  void connect_async(const transport::Endpoint& endpoint);
+  void deliver_collocated();
+
   // The target proxy's core: the proxy outlives the call (Invocation's contract), so it
   // is borrowed, which saves two atomic reference-count updates per call.
   ObjectCore* core;
   std::string_view operation;
   std::optional<transport::ConnectionCache::Lease> lease;
   std::shared_ptr<MultiplexedConnection> shared;  // multiplexed strategy
+  PendingReply* pending = nullptr;                // invoke_async: who gets the reply
+  std::shared_ptr<AsyncConnection> async;         // invoke_async, remote target
   MultiplexedConnection::Waiter waiter;
   std::optional<giop::FragmentAssembler> assembler;
   std::array<std::uint8_t, inline_reply_size> collocated_block;
@@ -259,7 +267,10 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   // A collocated request needs none: the server side is given the code sets directly.
   bool first_request = !collocated;
   if (!collocated) {
-    if (orb.options().client_strategy == ClientStrategy::multiplexed) {
+    if (pending != nullptr) {
+      connect_async(cache_key.endpoint);
+      first_request = async->connection().take_first_request();
+    } else if (orb.options().client_strategy == ClientStrategy::multiplexed) {
       // Requests race to the shared socket, so every one carries the context.
       shared = orb.multiplexed_connection(cache_key.endpoint);
     } else {
@@ -359,6 +370,10 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
                             "request of " + std::to_string(request.size()) +
                                 " bytes exceeds -ORBMaxMessageSize");
   }
+  if (async) {
+    send_async(target, request, id);
+    return;
+  }
   if (shared) {
     send_multiplexed(target, request, id, response_expected);
     return;
@@ -407,6 +422,51 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
   options.mode = shared->connection().mode();
   options.limits.max_message_size = orb.options().max_message_size;
   reply_message = giop::decode_message(waiter.reply, options);
+}
+
+// The AMI connection to `endpoint`: an open one, or one opened within the deadline
+// (TIMEOUT timeout_connect when it runs out, as for a synchronous call) or 10 s.
+void InvocationState::connect_async(const transport::Endpoint& endpoint) {
+  OrbCore& orb = *core->orb();
+  if (!deadline_set()) {
+    async = orb.async_connection(endpoint, std::chrono::milliseconds(10'000));
+    return;
+  }
+  if (Clock::now() >= deadline) {
+    raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
+  }
+  try {
+    async = orb.async_connection(endpoint, remaining());
+  } catch (const CORBA::TRANSIENT& e) {
+    if (e.minor() != minor::transient_connect_timeout) throw;
+    raise<CORBA::TIMEOUT>(minor::timeout_connect,
+                          "RelativeRoundtripTimeout passed while connecting: " + e.detail());
+  }
+}
+
+void InvocationState::send_async(const Target& target, const cdr::OutputStream& request,
+                                 std::uint32_t id) {
+  async->read_due_replies();
+  // Fire and forget (a nil handler) registers nothing: the reply finds no one and is dropped.
+  if (pending->handler == nullptr) {
+    async->send(request);
+    return;
+  }
+  pending->deadline = deadline;
+  pending->code_sets = target.code_sets;
+  async->expect(id, std::move(*pending));
+  try {
+    async->send(request);
+  } catch (...) {
+    async->forget(id);
+    throw;
+  }
+}
+
+// A collocated target has been served already: its handler is called now.
+void InvocationState::deliver_collocated() {
+  if (pending->handler == nullptr) return;
+  deliver_reply(*core->orb(), *reply_message, *pending);
 }
 
 // Waits for the reply to request `id` on the leased connection, putting fragments back
@@ -583,6 +643,20 @@ cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
     raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "unknown reply status",
                           CompletionStatus::COMPLETED_MAYBE);
   }
+}
+
+void Invocation::invoke_async(ArgumentWriter arguments,
+                              CORBA::object_reference<CORBA::Object> handler,
+                              ReplyDispatch dispatch) {
+  InvocationState& s = *state_;
+  s.read_policies();
+  PendingReply pending{std::move(handler), dispatch, {}, {}};
+  s.pending = &pending;
+  std::shared_ptr<const Target> hold;
+  const Target& target = s.core->target(hold);
+  s.attempt(target, arguments, giop::ResponseFlags::sync_with_target,
+            giop::AddressingDisposition::key_addr);
+  if (!s.async) s.deliver_collocated();
 }
 
 void Invocation::invoke_oneway(ArgumentWriter arguments) {

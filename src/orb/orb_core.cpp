@@ -16,6 +16,7 @@
 #include "ior/giop_lite_component.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
+#include "orb/async_connection.hpp"
 #include "orb/memory_lock.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
@@ -46,6 +47,7 @@ transport::CacheOptions cache_options(const OrbOptions& o,
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
+  c.connect.timeout = o.connect_timeout;
   c.connect.connection.limits.max_message_size = o.max_message_size;
   c.connect.connection.socket_options = std::move(sockets);
   c.connect.connection.log = std::move(log);
@@ -138,6 +140,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   }
   // Connecting happens outside the lock; two threads may race and one connection wins.
   transport::ConnectOptions connect;
+  connect.timeout = options_.connect_timeout;
   connect.connection.limits.max_message_size = options_.max_message_size;
   connect.connection.socket_options = client_sockets_;
   connect.connection.log = logger_;
@@ -146,6 +149,30 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   std::lock_guard lock(multiplexed_mutex_);
   auto& slot = multiplexed_[endpoint];
   if (!slot || !slot->usable()) slot = std::move(fresh);
+  return slot;
+}
+
+std::shared_ptr<AsyncConnection> OrbCore::async_connection(
+    const transport::Endpoint& endpoint, std::chrono::milliseconds connect_timeout) {
+  if (shut_down()) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown,
+                                "the ORB has shut down: no event loop would read AMI replies");
+  }
+  {
+    std::lock_guard lock(async_mutex_);
+    if (auto it = async_.find(endpoint); it != async_.end() && it->second->usable())
+      return it->second;
+  }
+  // Connecting happens outside the lock; two threads may race and one connection wins.
+  auto fresh = AsyncConnection::open(*this, endpoint, connect_timeout);
+  std::lock_guard lock(async_mutex_);
+  auto& slot = async_[endpoint];
+  if (slot && slot->usable()) {
+    fresh->close();
+    return slot;
+  }
+  if (slot) slot->close();
+  slot = std::move(fresh);
   return slot;
 }
 
@@ -453,7 +480,7 @@ void OrbCore::upcall_finished() noexcept {
 
 void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
   using namespace std::chrono;
-  if (options_.server_threads > 0) {  // the pool serves; run() only waits for shutdown
+  if (pooled()) {  // the pool serves; run() only waits for shutdown
     std::unique_lock lock(mutex_);
     while (!shut_down() && steady_clock::now() < deadline) {
       const auto left = deadline - steady_clock::now();
@@ -473,6 +500,11 @@ void OrbCore::serve_until(std::chrono::steady_clock::time_point deadline) {
   }
 }
 
+bool OrbCore::pooled() const {
+  std::lock_guard lock(mutex_);
+  return pool_ != nullptr;
+}
+
 void OrbCore::run() {
   check_alive();
   serve_until(std::chrono::steady_clock::time_point::max());
@@ -488,8 +520,9 @@ bool OrbCore::work_pending() {
   if (shut_down()) {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
-  // Reactive mode: the sockets may have something at any time; the pool needs no help.
-  return options_.server_threads == 0;
+  // Reactive mode (or a client whose endpoints never opened, so that no pool reads its AMI
+  // replies): the sockets may have something at any time; the pool needs no help.
+  return !pooled();
 }
 
 void OrbCore::perform_work() {
@@ -497,7 +530,7 @@ void OrbCore::perform_work() {
   if (shut_down()) {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
-  if (options_.server_threads == 0) reactor_->handle_events(std::chrono::milliseconds(10));
+  if (!pooled()) reactor_->handle_events(std::chrono::milliseconds(10));
 }
 
 void OrbCore::shutdown(bool wait_for_completion) {
@@ -585,6 +618,13 @@ void OrbCore::destroy() {
     std::lock_guard lock(multiplexed_mutex_);
     for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();
     multiplexed_.clear();
+  }
+  {
+    // AMI requests still outstanding are dropped: their handlers could only be called
+    // into an ORB that is gone.
+    std::lock_guard lock(async_mutex_);
+    for (auto& [endpoint, connection] : async_) connection->close();
+    async_.clear();
   }
   connections_.close_idle(transport::ConnectionCache::Clock::time_point::max());
   CORBA::object_reference<CORBA::ORB> self;

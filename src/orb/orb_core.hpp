@@ -44,6 +44,7 @@ class RequestAdmission;
 class ObjectCore;
 class ServerConnections;
 class MultiplexedConnection;
+class AsyncConnection;
 class ServerLane;
 struct LaneOptions;
 
@@ -105,6 +106,17 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // replaced when needed). Raises transport::connect's TRANSIENT.
   std::shared_ptr<MultiplexedConnection> multiplexed_connection(
       const transport::Endpoint& endpoint);
+  // The connection AMI requests to `endpoint` share (opened, within `connect_timeout`, or
+  // replaced when needed; async_connection.hpp). Raises transport::connect's TRANSIENT,
+  // BAD_INV_ORDER after shutdown (no event loop would read the replies).
+  std::shared_ptr<AsyncConnection> async_connection(const transport::Endpoint& endpoint,
+                                                    std::chrono::milliseconds connect_timeout);
+  // The event loop ORB::run, perform_work and the server threads drive.
+  transport::Reactor& reactor() noexcept { return *reactor_; }
+  const std::shared_ptr<transport::SocketOptionsCell>& client_socket_options_cell() const noexcept {
+    return client_sockets_;
+  }
+  const std::shared_ptr<const Logger>& logger_pointer() const noexcept { return logger_; }
   // Closes idle client connections past -ORBConnectionIdleTimeout; cheap to call on every
   // request (it looks at the cache at most twice per idle period).
   void expire_idle_connections() noexcept;
@@ -228,6 +240,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
  private:
   friend class ServerConnections;
   void serve_until(std::chrono::steady_clock::time_point deadline);
+  // Whether server threads run the reactor (else ORB::run and perform_work do).
+  bool pooled() const;
   CORBA::object_reference<CORBA::Object> object_from_url(std::string_view url);
   std::string host_for(const transport::Endpoint& bound) const;
 
@@ -243,6 +257,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<std::int64_t> next_idle_check_{0};  // steady_clock ticks
   std::mutex multiplexed_mutex_;                  // guards multiplexed_
   std::map<transport::Endpoint, std::shared_ptr<MultiplexedConnection>> multiplexed_;
+  std::mutex async_mutex_;  // guards async_
+  std::map<transport::Endpoint, std::shared_ptr<AsyncConnection>> async_;
 
   mutable std::mutex mutex_;  // guards the members below
   std::atomic<bool> endpoints_active_{false};  // set (release) once published_ is final

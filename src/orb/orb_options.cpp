@@ -145,6 +145,9 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
       bad_option(name, "must be 0 (never fragment) or at least 64");
   } else if (is("ReplyTimeout")) {
     o.reply_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
+  } else if (is("ConnectTimeout")) {
+    o.connect_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
+    if (o.connect_timeout.count() == 0) bad_option(name, "must be at least 1 (milliseconds)");
   } else if (is("Collocation")) {
     // yes and thru_poa: through the POA; direct: straight to the servant where allowed.
     const bool direct = equals_ignoring_case(value, "direct");

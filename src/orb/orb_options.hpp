@@ -40,6 +40,10 @@ struct OrbOptions {
   // fragments but never need them, and splitting costs a copy and a send per fragment).
   std::size_t fragment_size = 0;
   std::chrono::milliseconds reply_timeout{0};   // -ORBReplyTimeout: 0 = wait for ever
+  // -ORBConnectTimeout: how long one address may take to connect before the next is tried
+  // (and, after the last, TRANSIENT transient_connect_timeout). Never "for ever": a peer
+  // that drops SYNs would otherwise hold a caller for the kernel's ~2 minutes of retries.
+  std::chrono::milliseconds connect_timeout{10'000};
   bool collocation = true;                      // -ORBCollocation: not "no"
   bool collocation_direct = false;              // -ORBCollocation direct (else thru_poa)
   std::size_t holding_queue_bound = 1024;       // -ORBHoldingQueueBound (for the POA)

@@ -72,6 +72,15 @@ void Connection::mark_dscp(int dscp) noexcept {
   if (set_dscp(socket_.fd(), local.family(), dscp)) dscp_ = dscp;
 }
 
+bool Connection::peer_went_away() noexcept {
+  if (closed()) return true;
+  std::uint8_t byte = 0;
+  const ssize_t n = sys::recv(socket_.fd(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return false;
+  mark_closed();
+  return true;
+}
+
 void Connection::close() noexcept { mark_closed(); }
 
 void Connection::stop_receiving() noexcept { ::shutdown(socket_.fd(), SHUT_RD); }

@@ -93,6 +93,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // holder); a refusal leaves the mark as it was.
   void mark_dscp(int dscp) noexcept;
 
+  // For a connection nobody reads (idle in a client cache): true when the peer has closed
+  // it, reset it or sent something unasked (a GIOP CloseConnection), so that it must not
+  // carry a request; the connection is then marked closed. One non-blocking recv(MSG_PEEK).
+  bool peer_went_away() noexcept;
+
   // Writes the whole stream with one gather-write per batch of segments, waiting with
   // poll when the kernel buffer is full. Thread-safe (sends are serialised). Raises
   // COMM_FAILURE comm_failure_send (completed MAYBE is for the caller to decide; this

@@ -47,7 +47,9 @@ ConnectionCache::Lease ConnectionCache::acquire(const CacheKey& key) {
   Bucket* bucket = key.hint.bucket_.load(std::memory_order_acquire);
   if (bucket != nullptr && bucket->cache_id_ == id_) {
     if (auto connection = take_parked(*bucket)) {
-      if (!connection->closed()) return Lease(*this, *bucket, std::move(connection));
+      if (usable(*connection, parked_since(*bucket))) {
+        return Lease(*this, *bucket, std::move(connection));
+      }
       std::lock_guard lock(mutex_);
       --leased_;  // closed while parked: it goes
     }
@@ -70,20 +72,32 @@ std::optional<ConnectionCache::Lease> ConnectionCache::acquire_existing(const Ca
 
 std::optional<ConnectionCache::Lease> ConnectionCache::take_open_locked(Bucket& bucket) {
   if (auto connection = take_parked(bucket)) {
-    if (!connection->closed()) return Lease(*this, bucket, std::move(connection));
+    if (usable(*connection, parked_since(bucket))) return Lease(*this, bucket, std::move(connection));
     --leased_;
   }
   auto& idle = bucket.idle_;
   while (!idle.empty()) {
     auto connection = std::move(idle.back().connection);
+    const auto since = idle.back().since;
     idle.pop_back();
     --idle_count_;
-    if (!connection->closed()) {
+    if (usable(*connection, since)) {
       ++leased_;
       return Lease(*this, bucket, std::move(connection));
     }
   }
   return std::nullopt;
+}
+
+bool ConnectionCache::usable(Connection& connection, Clock::time_point since) noexcept {
+  if (connection.closed()) return false;
+  return coarse_now() - since < recheck_after_idle || !connection.peer_went_away();
+}
+
+// Read after taking the slot: at least the time its connection was parked, or later if
+// another was parked since (then the check may be skipped; it is a safeguard, not a proof).
+ConnectionCache::Clock::time_point ConnectionCache::parked_since(const Bucket& bucket) noexcept {
+  return Clock::time_point(Clock::duration(bucket.hot_since_.load(std::memory_order_relaxed)));
 }
 
 std::unique_ptr<Connection> ConnectionCache::take_parked(Bucket& bucket) noexcept {
@@ -121,10 +135,8 @@ void ConnectionCache::spill_hot_locked() noexcept {
   for (auto& [key, bucket] : buckets_) {
     auto connection = take_parked(bucket);
     if (!connection) continue;
-    const Clock::time_point since(
-        Clock::duration(bucket.hot_since_.load(std::memory_order_relaxed)));
     --leased_;
-    keep_idle_locked(bucket, std::move(connection), since);
+    keep_idle_locked(bucket, std::move(connection), parked_since(bucket));
   }
 }
 

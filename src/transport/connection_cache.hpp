@@ -124,6 +124,12 @@ class ConnectionCache {
   // idle connections and to expire them, cheap enough for every call.
   static Clock::time_point coarse_now() noexcept;
 
+  // A connection idle this long is asked whether its peer went away
+  // (Connection::peer_went_away, one recv) before it carries a request: a server that
+  // closed it or restarted meanwhile would otherwise fail the request with COMM_FAILURE
+  // MAYBE although it never saw it. Calls closer together than this pay nothing.
+  static constexpr std::chrono::milliseconds recheck_after_idle{10};
+
   explicit ConnectionCache(CacheOptions options = {});
   ConnectionCache(const ConnectionCache&) = delete;
   ConnectionCache& operator=(const ConnectionCache&) = delete;
@@ -153,6 +159,9 @@ class ConnectionCache {
   Lease acquire_locked(const CacheKey& key, const ConnectOptions& connect);
   // The connection parked in `bucket`'s hot slot, if any (it may have closed since).
   static std::unique_ptr<Connection> take_parked(Bucket& bucket) noexcept;
+  // Whether a connection idle since `since` may carry a request (recheck_after_idle).
+  static bool usable(Connection& connection, Clock::time_point since) noexcept;
+  static Clock::time_point parked_since(const Bucket& bucket) noexcept;
   // Requires mutex_. The bucket's parked or most recently idle open connection, leased;
   // closed ones met on the way go.
   std::optional<Lease> take_open_locked(Bucket& bucket);

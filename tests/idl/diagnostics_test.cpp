@@ -40,6 +40,46 @@ TEST(IdlDiagnostics, CaseInsensitiveCollision) {
 TEST(IdlDiagnostics, IdentifierDifferingFromKeywordOnlyInCase) {
   expect_error("typedef long Struct;\n", "t.idl:1:14: error: identifier 'Struct' differs only in case from keyword 'struct' (escape it as '_Struct')");
 }
+TEST(IdlDiagnostics, EscapedIdentifierMustStillBeginWithALetter) {
+  expect_error("typedef long __x;\n", "t.idl:1:14: error: escaped identifier '__x' does not begin with a letter after its '_'");
+  expect_error("typedef long _1x;\n", "t.idl:1:14: error: escaped identifier '_1x' does not begin with a letter after its '_'");
+}
+TEST(IdlDiagnostics, PragmaNamingAnUndeclaredEscapedIdentifier) {
+  expect_error("struct _struct { long x; };\n#pragma ID _union \"IDL:u:1.0\"\n", "t.idl:2:1: error: 'union' is not declared");
+}
+TEST(IdlDiagnostics, NativeAsAStructMember) {
+  expect_error("native N;\nstruct S { N n; };\n",
+               "t.idl:2:14: error: native type 'N' cannot be a member: a native is only a parameter, "
+               "result or attribute of a local interface");
+  const auto result = compile("native N;\nstruct S { N n; };\n");
+  EXPECT_NE(result.diagnostics.find("t.idl:1:8: note: 'N' is declared native here"), std::string::npos) << result.diagnostics;
+}
+TEST(IdlDiagnostics, NativeInTheOperationsOfARemoteInterface) {
+  expect_error("module M { native N; interface I { void op(in N n); }; };\n",
+               "t.idl:1:49: error: native type 'M::N' cannot be a parameter of an interface that is not local: "
+               "a native is only a parameter, result or attribute of a local interface");
+  expect_error("native N;\ntypedef N A;\ninterface I { A op(); };\n",
+               "t.idl:3:17: error: native type 'N' cannot be the result of an operation of an interface that is "
+               "not local: a native is only a parameter, result or attribute of a local interface");
+  expect_error("native N;\nabstract interface I { attribute N a; };\n",
+               "t.idl:2:36: error: native type 'N' cannot be an attribute of an interface that is not local: "
+               "a native is only a parameter, result or attribute of a local interface");
+}
+TEST(IdlDiagnostics, NativeInsideASequenceOrUnion) {
+  expect_error("native N;\nlocal interface L { void op(in sequence<N> s); };\n",
+               "t.idl:2:44: error: native type 'N' cannot be a sequence or array element: a native is only a "
+               "parameter, result or attribute of a local interface");
+  expect_error("native N;\ntypedef N A[2];\n",
+               "t.idl:2:11: error: native type 'N' cannot be a sequence or array element: a native is only a "
+               "parameter, result or attribute of a local interface");
+  expect_error("native N;\nunion U switch (long) { case 1: N n; };\n",
+               "t.idl:2:35: error: native type 'N' cannot be a union member: a native is only a parameter, "
+               "result or attribute of a local interface");
+}
+TEST(IdlDiagnostics, NativeInALocalInterfaceIsAccepted) {
+  const auto result = compile("native N;\ntypedef N A;\nlocal interface L { A op(in N n, out A m); attribute N x; };\n");
+  EXPECT_TRUE(result.ok) << result.diagnostics;
+}
 TEST(IdlDiagnostics, UndeclaredName) { expect_error("typedef ::A::B C;\n", "t.idl:1:9: error: '::A::B' is not declared"); }
 TEST(IdlDiagnostics, NotAType) { expect_error("const long N = 1;\ntypedef N T;\n", "t.idl:2:9: error: 'N' is not a type"); }
 TEST(IdlDiagnostics, ConstOutOfRange) { expect_error("const short S = 40000;\n", "t.idl:1:17: error: value 40000 is out of range for 'short'"); }
@@ -131,4 +171,16 @@ TEST(IdlDiagnostics, ValueTypesOfIncludedFilesDoNotWarn) {
   const auto result = compile("# 1 \"t.idl\"\n# 1 \"orb.idl\" 1\nvaluetype StringValue string;\n# 4 \"t.idl\" 2\n");
   EXPECT_TRUE(result.ok);
   EXPECT_EQ(result.diagnostics, "");
+}
+TEST(IdlDiagnostics, PragmaAmiNeedsAName) {
+  expect_error("interface I {};\n#pragma ami\n", "t.idl:2:1: error: #pragma ami needs an interface name");
+}
+TEST(IdlDiagnostics, PragmaAmiOnANonInterface) {
+  expect_error("struct S { long x; };\n#pragma ami S\n", "t.idl:2:1: error: #pragma ami: 'S' is not a (non-local) interface");
+}
+TEST(IdlDiagnostics, PragmaAmiOnALocalInterface) {
+  expect_error("local interface L {};\n#pragma ami L\n", "t.idl:2:1: error: #pragma ami: 'L' is not a (non-local) interface");
+}
+TEST(IdlDiagnostics, PragmaAmiOnAnUndeclaredName) {
+  expect_error("#pragma ami Nope\n", "t.idl:1:1: error: 'Nope' is not declared");
 }

@@ -28,6 +28,15 @@ TEST(IdlParser, PragmaIdAndVersionOverrideTheDefault) {
   expect_dump("typedef long A;\n#pragma ID A \"LOCAL:a\"\ntypedef long B;\n#pragma version B 2.4\n",
               "typedef long A  [LOCAL:a]\ntypedef long B  [IDL:B:2.4]\n");
 }
+TEST(IdlParser, PragmasNameEscapedIdentifiersWithTheirUnderscore) {
+  expect_dump("struct _struct { long x; };\n#pragma ID _struct \"IDL:x/s:1.0\"\n"
+              "module _module { typedef long _typedef; };\n#pragma version _module::_typedef 3.1\n"
+              "#pragma ID ::_module \"LOCAL:m\"\n",
+              "struct struct  [IDL:x/s:1.0]\n  long x  [IDL:struct/x:1.0]\n"
+              "module module  [LOCAL:m]\n  typedef long typedef  [IDL:module/typedef:3.1]\n");
+  expect_dump("#pragma prefix \"p.org\"\ninterface _interface { void _oneway(); };\n#pragma version _interface 2.0\n",
+              "interface interface  [IDL:p.org/interface:2.0]\n  void oneway()  [IDL:p.org/interface/oneway:1.0]\n");
+}
 TEST(IdlParser, TypeIdAndTypePrefixDeclarations) {
   expect_dump("module M { typeprefix M \"x.com\"; typedef long A; typeid A \"IDL:a:1.0\"; typedef long B; };\n",
               "module M  [IDL:x.com/M:1.0]\n  typedef long A  [IDL:a:1.0]\n  typedef long B  [IDL:x.com/M/B:1.0]\n");
@@ -94,8 +103,8 @@ TEST(IdlParser, OperationsAttributesAndExceptions) {
               "  long f(in long a, out string b, inout any c) raises(::E) context(\"x\", \"y*\")  [IDL:I/f:1.0]\n");
 }
 TEST(IdlParser, EscapedIdentifiersAndNative) {
-  expect_dump("native Handle;\ninterface _interface { void _op(in Handle h); };\n",
-              "native Handle  [IDL:Handle:1.0]\ninterface interface  [IDL:interface:1.0]\n"
+  expect_dump("native Handle;\nlocal interface _interface { void _op(in Handle h); };\n",
+              "native Handle  [IDL:Handle:1.0]\nlocal interface interface  [IDL:interface:1.0]\n"
               "  void op(in ::Handle h)  [IDL:interface/op:1.0]\n");
 }
 TEST(IdlParser, InheritedNamesResolve) {

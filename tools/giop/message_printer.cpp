@@ -116,13 +116,25 @@ void add_flags(Fields& f, giop::ResponseFlags flags) {
   add(f, "response_flags", std::string(buf) + " (" + std::string(to_string(flags)) + ")");
 }
 
+// GIOP 1.0 and 1.1 carry `boolean response_expected` where 1.2 (and GIOPlite) carry the
+// response_flags octet; show the field that is on the wire, with its octet. The decoder
+// accepted only 0 or 1 there, and maps them to the flags NONE and SYNC_WITH_TARGET.
+void add_response_expected(Fields& f, giop::ResponseFlags flags) {
+  const bool expected = giop::response_expected(flags);
+  add_raw(f, "response_expected", expected ? "true (0x01)" : "false (0x00)", expected ? "true" : "false");
+}
+
 void add_type_fields(Fields& f, const Message& m) {
   std::visit(
       [&f, &m](const auto& h) {
         using T = std::decay_t<decltype(h)>;
         if constexpr (std::is_same_v<T, giop::RequestHeader>) {
           add(f, "request_id", h.request_id);
-          add_flags(f, h.response_flags);
+          if (m.header.version.minor < 2 && m.header.mode == giop::HeaderMode::standard) {
+            add_response_expected(f, h.response_flags);
+          } else {
+            add_flags(f, h.response_flags);
+          }
           add_target(f, h.target);
           add(f, "operation", std::string(h.operation));
           add_contexts(f, h.service_context);

@@ -10,6 +10,7 @@
 #include "backend/generator.hpp"
 #include "frontend/ast_dump.hpp"
 #include "frontend/frontend.hpp"
+#include "frontend/implied_ami.hpp"
 
 namespace {
 
@@ -34,6 +35,11 @@ options:
                     for example --cpp "g++ -E -x c"
   --depfile FILE    also write a Makefile-style dependency file naming the
                     IDL files each output depends on (one input file only)
+  --ami             AMI callbacks for every interface of the file (the implied IDL
+                    of CORBA Messaging: AMI_<I>Handler and the sendc_ operations);
+                    `#pragma ami I` asks for them for one interface. Also -GC, as
+                    TAO's and TAOX11's compilers spell it. The generated code then
+                    needs the rtorb::messaging library.
   --dump-ast        print the checked declarations of each file, with repository ids
   --dump-ast-all    like --dump-ast, including declarations from #included files
                     (the --dump-ast options write no C++)
@@ -47,6 +53,7 @@ struct Options {
   std::string depfile;
   bool dump_ast = false;
   bool dump_all = false;
+  bool ami = false;
   std::vector<std::string> files;
 };
 
@@ -75,6 +82,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
     if (arg == "--help") { std::cout << usage; return 0; }
     if (arg == "--version") { std::cout << "rtorb-idl " << version.text << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
+    else if (arg == "--ami" || arg == "-GC") options.ami = true;
     else if (arg == "--dump-ast-all") options.dump_ast = options.dump_all = true;
     else if (arg == "--depfile") ok = take_value(argc, argv, i, "--depfile", options.depfile);
     else if (arg == "--cpp") ok = take_value(argc, argv, i, "--cpp", options.preprocess.command);
@@ -131,6 +139,7 @@ bool compile_file(const std::string& file, const Options& options) {
   const std::string text = rtorb::idl::preprocess(file, options.preprocess, sink);
   std::unique_ptr<rtorb::idl::Specification> spec;
   if (!sink.has_errors()) spec = rtorb::idl::parse_idl(text, file, sink);
+  if (!sink.has_errors()) rtorb::idl::add_implied_ami(*spec, options.ami, sink);
   sink.render(std::cerr);
   if (sink.has_errors()) return false;
   if (options.dump_ast) {

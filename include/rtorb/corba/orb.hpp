@@ -70,7 +70,10 @@ class ORB {
   void unregister_value_factory(const std::string& repository_id);
   IDL::traits<ValueFactoryBase>::ref_type lookup_value_factory(const std::string& repository_id);
 
-  // Serves requests on this thread until shutdown (or for at most `timeout`).
+  // Serves requests on this thread until shutdown (or for at most `timeout`), and calls
+  // the reply handlers of AMI requests (sendc_) as their replies come. With
+  // -ORBServerThreads n > 0 and open endpoints the pool's threads do both and run() only
+  // waits. perform_work does one round of the same (up to 10 ms).
   void run();
   void run(std::chrono::milliseconds timeout);
   bool work_pending();

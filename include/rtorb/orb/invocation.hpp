@@ -18,6 +18,8 @@
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
 #include <rtorb/corba/object.hpp>
+#include <rtorb/corba/object_reference.hpp>
+#include <rtorb/orb/async_reply.hpp>
 #include <rtorb/orb/function_ref.hpp>
 
 #include <cstddef>
@@ -57,6 +59,15 @@ class Invocation {
                            std::span<const UserExceptionEntry> exceptions = {});
   // Oneway: returns once the request is written (SyncScope none/transport).
   void invoke_oneway(ArgumentWriter arguments);
+  // AMI (a stub's sendc_ operation): sends the request as an ordinary twoway and returns
+  // once it is written; the reply (or the TIMEOUT of a RelativeRoundtripTimeout, or the
+  // COMM_FAILURE of a lost connection) reaches `dispatch` with `handler` later, on a thread
+  // running the ORB's event loop (ORB::run, perform_work, or the server thread pool). A
+  // nil `handler`: fire and forget, the reply is read and dropped. A collocated target is
+  // served, and its handler called, before this returns. Raises what the request raises
+  // before it is sent (TRANSIENT when no connection can be opened, TIMEOUT timeout_connect).
+  void invoke_async(ArgumentWriter arguments, CORBA::object_reference<CORBA::Object> handler,
+                    ReplyDispatch dispatch);
 
  private:
   // The state lives inside the Invocation (on the stub's stack), not on the heap: a call

@@ -22,7 +22,9 @@ constexpr const char* usage =
     "  bind NAME IOR       bind an object (any string string_to_object takes)\n"
     "  rebind NAME IOR     bind or replace an object\n"
     "  bind_context NAME IOR   bind an existing naming context\n"
+    "  rebind_context NAME IOR bind or replace a naming context\n"
     "  mkcontext NAME      make a new context bound to NAME\n"
+    "  new_context         make a new context bound to no name; print its IOR\n"
     "  unbind NAME         remove a binding\n"
     "  resolve NAME        print the IOR bound to NAME\n"
     "  list [NAME]         list a context (the root by default); contexts end in '/'\n"
@@ -64,11 +66,20 @@ int run(const CORBA::object_reference<CORBA::ORB>& orb, const std::vector<std::s
     return 1;
   }
   const auto name = [&] { return rtorb::naming::to_name(args.at(1)); };
-  if ((command == "bind" || command == "rebind" || command == "bind_context") && arity == 2) {
+  if ((command == "bind" || command == "rebind") && arity == 2) {
     const auto object = orb->string_to_object(args[2]);
     if (command == "bind") root->bind(name(), object);
     if (command == "rebind") root->rebind(name(), object);
-    if (command == "bind_context") root->bind_context(name(), IDL::traits<NamingContext>::narrow(object));
+  } else if ((command == "bind_context" || command == "rebind_context") && arity == 2) {
+    auto context = IDL::traits<NamingContext>::narrow(orb->string_to_object(args[2]));
+    if (!context) {
+      std::cerr << "rtorb-nsadmin: " << args[2] << " is not a naming context\n";
+      return 1;
+    }
+    if (command == "bind_context") root->bind_context(name(), context);
+    if (command == "rebind_context") root->rebind_context(name(), context);
+  } else if (command == "new_context" && arity == 0) {
+    std::cout << orb->object_to_string(root->new_context()) << '\n';
   } else if (command == "mkcontext" && arity == 1) {
     root->bind_new_context(name());
   } else if (command == "unbind" && arity == 1) {

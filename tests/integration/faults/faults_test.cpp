@@ -226,6 +226,26 @@ TEST(ServerCrash, CallInProgressFailsPromptlyAndPersistentReferenceWorksAfterRes
   EXPECT_EQ(client.target(ior)->echo(7), 7);
 }
 
+// The client's cached connection outlives the server process: after a restart on the same
+// port the next call finds that connection closed by its peer and connects again, instead
+// of sending on it and failing with COMM_FAILURE MAYBE. Both an orderly stop and a kill.
+TEST(ServerRestart, ACachedConnectionToTheOldProcessIsReplacedNotUsed) {
+  for (const bool killed : {false, true}) {
+    const std::uint16_t port = free_port();
+    Client client;
+    std::string ior;
+    {
+      FaultServer server(port, {"--persistent"});
+      ior = server.ior();
+      ASSERT_EQ(client.target(ior)->echo(1), 1);  // leaves a connection in the cache
+      if (killed) server.kill();
+    }
+    FaultServer restarted(port, {"--persistent"});
+    std::this_thread::sleep_for(50ms);  // past the cache's recheck_after_idle (10 ms)
+    EXPECT_EQ(client.target(ior)->echo(2), 2) << (killed ? "after a kill" : "after a stop");
+  }
+}
+
 TEST(Limits, MessageLargerThanTheClientLimitIsIMP_LIMITBeforeSending) {
   FaultServer server(free_port());
   Client client({"-ORBMaxMessageSize", "65536"});

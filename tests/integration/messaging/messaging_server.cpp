@@ -48,6 +48,19 @@ class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>:
     last_note_ = token;
   }
   void absorb(const MessagingTest::Octets&) override {}
+  std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& remainder) override {
+    if (b == 0) throw MessagingTest::DivideByZero(a);
+    remainder = a % b;
+    return a / b;
+  }
+  std::int32_t value() override {
+    std::lock_guard lock(mutex_);
+    return value_;
+  }
+  void value(std::int32_t v) override {
+    std::lock_guard lock(mutex_);
+    value_ = v;
+  }
   std::int32_t last_note() override {
     std::lock_guard lock(mutex_);
     return last_note_;
@@ -59,6 +72,7 @@ class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>:
   std::int32_t holding_ = 0;
   std::uint64_t released_ = 0;
   std::int32_t last_note_ = 0;
+  std::int32_t value_ = 0;
 };
 
 }  // namespace

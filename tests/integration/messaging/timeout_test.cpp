@@ -90,30 +90,66 @@ TEST(RoundtripTimeout, AServerThatNeverReadsTimesOutALargeSend) {
                  CompletionStatus::COMPLETED_NO);
 }
 
-// A listener whose accept queue is full drops new SYNs: connect cannot finish.
-TEST(RoundtripTimeout, AListenerThatNeverAcceptsTimesOutTheConnect) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-  ASSERT_EQ(::listen(fd, 0), 0);
-  socklen_t length = sizeof address;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  // Fill the queue (a backlog of 0 holds one): these stay pending, never accepted.
-  std::vector<int> fillers;
-  for (int i = 0; i < 3; ++i) {
-    const int f = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-    ::connect(f, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    fillers.push_back(f);
+// A listener whose accept queue is full: it drops new SYNs, so connect cannot finish.
+class FullListener {
+ public:
+  FullListener() : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    ::listen(fd_, 0);
+    socklen_t length = sizeof address;
+    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
+    port_ = ntohs(address.sin_port);
+    // Fill the queue (a backlog of 0 holds one): these stay pending, never accepted.
+    for (int i = 0; i < 3; ++i) {
+      const int f = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+      ::connect(f, reinterpret_cast<sockaddr*>(&address), sizeof address);
+      fillers_.push_back(f);
+    }
+    std::this_thread::sleep_for(100ms);  // let the handshakes that can complete complete
   }
-  std::this_thread::sleep_for(100ms);  // let the handshakes that can complete complete
+  ~FullListener() {
+    for (const int f : fillers_) ::close(f);
+    ::close(fd_);
+  }
+  FullListener(const FullListener&) = delete;
+  FullListener& operator=(const FullListener&) = delete;
+  std::uint16_t port() const { return port_; }
+
+ private:
+  int fd_;
+  std::uint16_t port_ = 0;
+  std::vector<int> fillers_;
+};
+
+TEST(RoundtripTimeout, AListenerThatNeverAcceptsTimesOutTheConnect) {
+  FullListener listener;
+  ASSERT_NE(listener.port(), 0);
   Client client;
-  auto timed = client.with(client.target(raw_ior(client, ntohs(address.sin_port), 2)),
+  auto timed = client.with(client.target(raw_ior(client, listener.port(), 2)),
                            {client.roundtrip_timeout(300ms)});
   expect_timeout([&] { timed->echo(1); }, minor::timeout_connect, CompletionStatus::COMPLETED_NO);
-  for (const int f : fillers) ::close(f);
-  ::close(fd);
+}
+
+// Without any timeout policy the ORB's own connect bound (-ORBConnectTimeout, 10 s by
+// default) still ends the call: TRANSIENT, not a caller held for the kernel's retries.
+TEST(ConnectTimeout, TheOrbOptionBoundsAConnectWithoutPolicies) {
+  FullListener listener;
+  ASSERT_NE(listener.port(), 0);
+  Client client({"-ORBConnectTimeout", "300"});
+  auto target = client.target(raw_ior(client, listener.port(), 2));
+  const auto raised = bounded([&] { target->echo(1); });
+  ASSERT_TRUE(raised);
+  try {
+    std::rethrow_exception(raised);
+  } catch (const CORBA::TRANSIENT& e) {
+    EXPECT_EQ(e.minor(), minor::transient_connect_timeout);
+    EXPECT_EQ(e.completed(), CompletionStatus::COMPLETED_NO);
+  } catch (const CORBA::SystemException& e) {
+    ADD_FAILURE() << "expected TRANSIENT, got " << e.what();
+  }
 }
 
 TEST(RoundtripTimeout, AppliesFromTheThreadAndOrbLevelsToo) {

@@ -75,6 +75,16 @@ TEST_F(NamingProcess, NsadminBindsListsResolvesAndSaysWhatWentWrong) {
   EXPECT_EQ(nsadmin({"unbind", "a/b.kind"}).status, 0);
   EXPECT_EQ(nsadmin({"destroy", "a"}).status, 0);
   EXPECT_EQ(nsadmin({"list"}).out, "");
+  // A context bound to no name, then bound and replaced; a bad reference is refused.
+  const auto fresh = nsadmin({"new_context"});
+  ASSERT_EQ(fresh.status, 0);
+  const auto fresh_ior = fresh.out.substr(0, fresh.out.find('\n'));
+  EXPECT_EQ(nsadmin({"bind_context", "c", fresh_ior}).status, 0);
+  EXPECT_EQ(nsadmin({"bind_context", "c", fresh_ior}).status, 1);  // already bound
+  EXPECT_EQ(nsadmin({"rebind_context", "c", fresh_ior}).status, 0);
+  EXPECT_EQ(nsadmin({"rebind_context", "d", "IOR:00"}).status, 1);
+  EXPECT_EQ(nsadmin({"list"}).out, "c/\n");
+  EXPECT_EQ(nsadmin({"unbind", "c"}).status, 0);
   EXPECT_EQ(nsadmin({"frobnicate"}).status, 2);
   EXPECT_EQ(run({bin("rtorb-nsadmin"), "list"}).status, 1);  // no NameService reference
 }

@@ -92,6 +92,40 @@ TEST_F(RtorbGiopTool, PrintsOneJsonObjectFromHexText) {
   EXPECT_NE(r.out.find("\"response_flags\":\"0x03 (SYNC_WITH_TARGET)\""), std::string::npos);
 }
 
+// GIOP 1.1 Request, big-endian: id 7, response_expected TRUE, 3 reserved octets, key
+// "key", operation "echo", empty principal, 4-byte body.
+const std::string request_1_1_hex =
+    "47494f50 01010000 00000028\n00000000 00000007 01000000 00000003 6b657900\n"
+    "00000005 6563686f 00000000 00000000 00000007\n";
+// GIOP 1.0 Request (a oneway): id 8, response_expected FALSE, then padding (no reserved).
+const std::string request_1_0_hex =
+    "47494f50 01000000 00000028\n00000000 00000008 00000000 00000003 6b657900\n"
+    "00000005 6563686f 00000000 00000000 00000007\n";
+
+TEST_F(RtorbGiopTool, ShowsTheResponseExpectedBooleanOfGiop11AsOnTheWire) {
+  const auto r = run("--hex " + write("req.hex", request_1_1_hex).string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("response_expected: true (0x01)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("response_flags"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("request_id: 7"), std::string::npos);
+  EXPECT_NE(r.out.find("operation: echo"), std::string::npos);
+  EXPECT_NE(r.out.find("body_length: 4"), std::string::npos);
+  const auto json = run("--json --hex " + write("req.hex", request_1_1_hex).string());
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"response_expected\":true"), std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("response_flags"), std::string::npos) << json.out;
+}
+
+TEST_F(RtorbGiopTool, ShowsTheResponseExpectedBooleanOfGiop10AsOnTheWire) {
+  const auto r = run("--hex " + write("req.hex", request_1_0_hex).string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("version: 1.0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("response_expected: false (0x00)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("response_flags"), std::string::npos) << r.out;
+  const auto json = run("--json --hex " + write("req.hex", request_1_0_hex).string());
+  EXPECT_NE(json.out.find("\"response_expected\":false"), std::string::npos) << json.out;
+}
+
 TEST_F(RtorbGiopTool, ReadsStandardInput) {
   const auto r = run("--hex - <" + write("req.hex", request_hex).string());
   EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -98,6 +98,13 @@ TEST(OrbOptions, ReadsLimitsAndModes) {
   EXPECT_EQ(o.giop_version, giop::giop_1_0);
 }
 
+TEST(OrbOptions, ConnectTimeoutDefaultsToTenSecondsAndIsNeverZero) {
+  EXPECT_EQ(parse({}).connect_timeout.count(), 10'000);
+  EXPECT_EQ(parse({"-ORBConnectTimeout", "250"}).connect_timeout.count(), 250);
+  expect_bad({"-ORBConnectTimeout", "0"}, "ConnectTimeout");
+  expect_bad({"-ORBConnectTimeout", "soon"}, "ConnectTimeout");
+}
+
 TEST(OrbOptions, MessagesGoWholeUnlessAFragmentSizeIsGiven) {
   const auto defaults = parse({});
   EXPECT_EQ(defaults.fragment_size, 0u);

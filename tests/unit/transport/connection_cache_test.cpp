@@ -217,6 +217,47 @@ TEST(ConnectionCache, ConnectionClosedWhileParkedIsNotLeasedAgain) {
   EXPECT_EQ(cache.size(), 1u);
 }
 
+// Leases one connection and gives it back (parked), returning the server's end of it.
+std::unique_ptr<Connection> park_one(ConnectionCache& cache, Listener& server) {
+  auto lease = cache.acquire(server.key());
+  return accept_within(server.acceptor);
+}
+
+// After the pause that makes the cache recheck, the next lease must be a new connection.
+void expect_a_new_connection(ConnectionCache& cache, Listener& server) {
+  std::this_thread::sleep_for(ConnectionCache::recheck_after_idle * 3);
+  auto lease = cache.acquire(server.key());
+  EXPECT_FALSE(lease->peer_went_away()) << "a new connection, not the stale one";
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_TRUE(accept_within(server.acceptor)) << "the cache connected again";
+}
+
+// The server closed the connection (it exited, restarted, or dropped idle connections) while
+// the connection sat parked, in the hot slot or in the idle list: the next lease, after
+// recheck_after_idle, gets a new connection instead of one that fails the request.
+TEST(ConnectionCache, ConnectionItsPeerClosedWhileIdleIsNotLeasedAgain) {
+  for (const bool in_idle_list : {false, true}) {
+    Listener server;
+    ConnectionCache cache;
+    auto peer = park_one(cache, server);
+    ASSERT_TRUE(peer);
+    if (in_idle_list) cache.close_idle(Clock::now() - std::chrono::hours(1));  // only spills
+    peer.reset();  // the server's end closes: a FIN reaches the parked connection
+    expect_a_new_connection(cache, server);
+  }
+}
+
+// Something the client did not ask for on an idle connection (a GIOP CloseConnection)
+// means the peer is done with it.
+TEST(ConnectionCache, IdleConnectionWithUnaskedInputIsNotLeasedAgain) {
+  Listener server;
+  ConnectionCache cache;
+  auto peer = park_one(cache, server);
+  ASSERT_TRUE(peer);
+  peer->send(request_bytes(1, "unasked", 0));
+  expect_a_new_connection(cache, server);
+}
+
 TEST(ConnectionCache, ThreadsRacingOverOneKeyNeverShareAConnection) {
   Listener server;
   ConnectionCache cache;

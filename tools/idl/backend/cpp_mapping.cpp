@@ -24,6 +24,25 @@ const std::set<std::string>& cpp_keywords() {
   return words;
 }
 
+// What the mapping (and the classes it derives generated ones from) declares in the C++
+// class an IDL scope of kind `owner` becomes, by names an IDL identifier can spell (IDL
+// names cannot start with '_' once their escape is removed, so `_name`, `_rep_id`, `_d` or
+// `_this` are out of reach); rtorb's own helpers there all start with `rtorb_`.
+const std::set<std::string>& names_the_mapping_declares(DeclKind owner) {
+  static const std::set<std::string> none;
+  static const std::set<std::string> constructed = {"swap"};
+  static const std::set<std::string> exception = {"what"};  // std::exception::what()
+  // A servant is a std::enable_shared_from_this (PortableServer::Servant).
+  static const std::set<std::string> interface = {"shared_from_this", "weak_from_this"};
+  switch (owner) {
+    case DeclKind::structure:
+    case DeclKind::union_type: return constructed;
+    case DeclKind::exception: return exception;
+    case DeclKind::interface: return interface;
+    default: return none;
+  }
+}
+
 struct PrimitiveSpelling {
   const char* cpp;
   const char* tc_kind;  // null: not a basic TypeCode
@@ -198,7 +217,33 @@ std::vector<std::uint32_t> decode_utf8(const std::string& text) {
 }  // namespace
 
 std::string cpp_name(const std::string& idl_name) {
-  return cpp_keywords().count(idl_name) != 0 ? "_cxx_" + idl_name : idl_name;
+  // `std` too: generated code spells the standard library `std::...` inside the user's
+  // namespaces and classes, where a user's `std` would be found first.
+  const bool reserved = cpp_keywords().count(idl_name) != 0 || idl_name == "std";
+  return reserved ? "_cxx_" + idl_name : idl_name;
+}
+
+std::string cpp_name(const Decl& decl) {
+  // Enumerators live in their `enum class`, which the mapping declares nothing else in.
+  if (decl.kind != DeclKind::enumerator && decl.parent != nullptr &&
+      names_the_mapping_declares(decl.parent->kind).count(decl.name) != 0) {
+    return "_cxx_" + decl.name;
+  }
+  return cpp_name(decl.name);
+}
+
+std::string field_name(const Decl& member) {
+  const std::string name = cpp_name(member);
+  const std::string plain = name + "_";
+  const std::string reserved = "rtorb_field_" + name;
+  // "a_" + "_" would contain "__", which C++ reserves.
+  if (name.back() == '_') return reserved;
+  const auto* owner = dynamic_cast<const ScopeDecl*>(member.parent);
+  if (owner == nullptr) return plain;
+  for (const auto& sibling : owner->contents) {
+    if (sibling->kind != DeclKind::enumerator && cpp_name(*sibling) == plain) return reserved;
+  }
+  return plain;
 }
 
 std::vector<const Decl*> enclosing_scopes(const Decl& decl) {
@@ -210,8 +255,8 @@ std::vector<const Decl*> enclosing_scopes(const Decl& decl) {
 
 std::string definition_name(const Decl& decl) {
   std::string name;
-  for (const Decl* scope : enclosing_scopes(decl)) name += cpp_name(scope->name) + "::";
-  return name + cpp_name(decl.name);
+  for (const Decl* scope : enclosing_scopes(decl)) name += cpp_name(*scope) + "::";
+  return name + cpp_name(decl);
 }
 
 std::string qualified_name(const Decl& decl) { return "::" + definition_name(decl); }
@@ -246,9 +291,25 @@ std::string cpp_type(const Type& type) {
                  : qualified_name(*decl);
     case DeclKind::value_type:
     case DeclKind::value_box: return "::CORBA::object_reference<" + qualified_name(*decl) + ">";
-    case DeclKind::native: return "::IDL::unsupported_value";
-    default: return qualified_name(*decl);
+    case DeclKind::native:
+      // AMI's ExceptionHolder: a valuetype in the spec, a class of the runtime until rtorb
+      // has value types (<rtorb/messaging/reply_handler.hpp>).
+      if (is_exception_holder(*decl)) return "::IDL::traits<::Messaging::ExceptionHolder>::ref_type";
+      return provided_by_runtime(*decl) ? "::CORBA::servant_reference<::PortableServer::Servant>" : qualified_name(*decl);
+    default:
+      if (provided_by_runtime(*decl)) return cpp_type(*decl->as<TypedefDecl>()->type);
+      return qualified_name(*decl);
   }
+}
+
+bool is_exception_holder(const Decl& decl) {
+  return decl.kind == DeclKind::native &&
+         decl.repository_id == "IDL:omg.org/Messaging/ExceptionHolder:1.0";
+}
+
+bool provided_by_runtime(const Decl& decl) {
+  if (decl.kind != DeclKind::native && decl.kind != DeclKind::typedef_decl) return false;
+  return decl.scoped_name() == "::PortableServer::Servant";
 }
 
 bool is_object_type(const Type& type) {
@@ -316,7 +377,13 @@ bool needs_value_init(const Type& type) {
 
 bool is_by_value(const Type& type) {
   const Type& t = resolve_alias(type);
-  if (t.kind == TypeKind::named) return named_target(t)->kind == DeclKind::enumeration;
+  if (t.kind == TypeKind::named) {
+    const Decl* decl = named_target(t);
+    // A user native is an opaque handle (void*); the ORB's natives are classes.
+    const bool handle =
+        decl->kind == DeclKind::native && !provided_by_runtime(*decl) && !is_exception_holder(*decl);
+    return decl->kind == DeclKind::enumeration || handle;
+  }
   if (t.kind != TypeKind::primitive) return false;
   return t.primitive != PrimitiveKind::any && t.primitive != PrimitiveKind::object &&
          t.primitive != PrimitiveKind::value_base && t.primitive != PrimitiveKind::type_code;
@@ -324,11 +391,11 @@ bool is_by_value(const Type& type) {
 
 std::string tc_namespace(const Decl& decl) {
   std::string ns = "rtorb::typecodes";
-  for (const Decl* scope : enclosing_scopes(decl)) ns += "::" + cpp_name(scope->name);
+  for (const Decl* scope : enclosing_scopes(decl)) ns += "::" + cpp_name(*scope);
   return ns;
 }
 
-std::string tc_function_name(const Decl& decl) { return cpp_name(decl.name) + "_tc"; }
+std::string tc_function_name(const Decl& decl) { return cpp_name(decl) + "_tc"; }
 
 std::string tc_function(const Decl& decl) {
   return "::" + tc_namespace(decl) + "::" + tc_function_name(decl);
@@ -424,7 +491,7 @@ std::string value_literal(const ConstValue& value, const Type& type) {
     case ValueKind::string: return string_literal(value.text, false);
     case ValueKind::wide_string: return string_literal(value.text, true);
     case ValueKind::enumerator:
-      return qualified_name(*value.enumerator->owner) + "::" + cpp_name(value.enumerator->name);
+      return qualified_name(*value.enumerator->owner) + "::" + cpp_name(*value.enumerator);
   }
   return "0";
 }

@@ -9,8 +9,17 @@
 
 namespace rtorb::idl::backend {
 
-// An IDL identifier as a C++ one: C++ keywords get the mapping's "_cxx_" prefix.
+// An IDL identifier as a C++ one: C++ keywords (and `std`) get the mapping's "_cxx_"
+// prefix. For parameters, which are not declarations of a scope.
 std::string cpp_name(const std::string& idl_name);
+// A declaration's C++ name: as above, and "_cxx_" too for a name the mapping itself
+// declares in the class its scope maps to (`what` in an exception, `swap` in a struct or
+// union, ...), so the IDL member and the mapping's member do not collide.
+std::string cpp_name(const Decl& decl);
+// The private data member holding a struct or exception member: "name_", or
+// "rtorb_field_name" where "name_" is already the C++ name of another member or nested
+// type of that scope (members `a` and `a_`) or would end in "__".
+std::string field_name(const Decl& member);
 
 // The declarations enclosing `decl` (modules, interfaces, structs ...), outermost first,
 // without the root.
@@ -24,10 +33,20 @@ std::string definition_name(const Decl& decl);
 // The declaration a named type stands for, forwards resolved (null for non-named types).
 const Decl* named_target(const Type& type);
 
+// AMI's Messaging::ExceptionHolder, a native of the implied IDL that the runtime defines
+// as a class (<rtorb/messaging/reply_handler.hpp>) until rtorb has value types.
+bool is_exception_holder(const Decl& decl);
+
 // The C++ type of an IDL type as a member, element, parameter or result. Object references
 // are `::CORBA::object_reference<C>` (== `IDL::traits<C>::ref_type`), spelled without the
 // traits so that they can be used before the traits are specialised.
 std::string cpp_type(const Type& type);
+// A native or typedef that rtorb's own headers already declare where the mapping puts it:
+// `PortableServer::Servant`, which the spec's IDL declares native and omniORB's
+// poa_include.idl `typedef short`. No C++ is written for it; uses of the native are the
+// mapping's `CORBA::servant_reference<PortableServer::Servant>`, uses of the typedef its
+// target type (so omniORB's IDL still marshals the short it declares).
+bool provided_by_runtime(const Decl& decl);
 // Whether a type is an object reference (`Object`, an interface, or an alias of one).
 bool is_object_type(const Type& type);
 // The class an object reference type refers to ("::CORBA::Object", "::M::I", or the alias
@@ -41,7 +60,7 @@ bool has_equality(const Type& type);
 // still incomplete (recursion through a forward declaration) out of the class definition.
 bool needs_value_init(const Type& type);
 
-// Arithmetic or enum: passed and returned by value.
+// Arithmetic, enum or a user native (a void* handle): passed and returned by value.
 bool is_by_value(const Type& type);
 
 // The function returning a named declaration's TypeCode: "::rtorb::typecodes::M::S_tc".

@@ -38,7 +38,9 @@ std::string version_check(const CompilerVersion& version, const std::string& hea
 // The generated headers of the IDL files the main file includes, in first-use order.
 void collect_includes(const Decl& decl, std::vector<std::string>& out, std::set<std::string>& seen) {
   if (!decl.in_main_file && decl.kind != DeclKind::module && decl.where.file) {
-    const std::string header = stem_of(*decl.where.file) + "C.h";
+    // A runtime header (<rtorb/messaging/reply_handler.hpp> for AMI), or barC.h for bar.idl.
+    const std::string& file = *decl.where.file;
+    const std::string header = file.front() == '<' ? file : "\"" + stem_of(file) + "C.h\"";
     if (seen.insert(header).second) out.push_back(header);
   }
   if (const auto* scope = dynamic_cast<const ScopeDecl*>(&decl); scope != nullptr && decl.kind == DeclKind::module) {
@@ -70,7 +72,7 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);
   if (!includes.empty()) out += "\n";
-  for (const std::string& h : includes) out += "#include \"" + h + "\"\n";
+  for (const std::string& h : includes) out += "#include " + h + "\n";
   append_block(out, "", s.types, "");
   append_block(out,
                "// Member functions defined after every type: the stubs, and those using types "
@@ -108,9 +110,12 @@ std::string servant_header_text(const Specification& spec, Sections& s, const Co
   std::vector<std::string> includes;
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);
-  for (std::string& h : includes) h.replace(h.size() - 3, 1, "S");  // barC.h -> barS.h
+  for (std::string& h : includes) {
+    if (h.front() == '<') h.replace(h.size() - 5, 5, "_servant.hpp>");  // x.hpp -> x_servant.hpp
+    else h.replace(h.size() - 4, 1, "S");  // "barC.h" -> "barS.h"
+  }
   out += "#include \"" + stem + "C.h\"\n";
-  for (const std::string& h : includes) out += "#include \"" + h + "\"\n";
+  for (const std::string& h : includes) out += "#include " + h + "\n";
   s.servants_ns.finish();
   append_block(out, "", s.servants, "");
   append_block(out, "namespace CORBA {\n\n", s.servant_traits, "\n}  // namespace CORBA\n");

@@ -82,7 +82,7 @@ void write_reference_any_operators(const InterfaceDecl& decl, Sections& out) {
 }
 
 void write_proxy_members(const InterfaceDecl& decl, CodeWriter& w) {
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   w.line();
   w.label("protected:");
   w.line(name + "() = default;");
@@ -304,7 +304,7 @@ std::string upcall_class(const InterfaceDecl& decl) {
 
 void write_interface(const InterfaceDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
-  w.open("class " + cpp_name(decl.name) + base_list(decl));
+  w.open("class " + cpp_name(decl) + base_list(decl));
   w.label("public:");
   if (decl.flavor == InterfaceFlavor::abstract) {
     // Parameters of this type carry the abstract-interface union (rtorb/orb/object_codec.hpp).
@@ -312,6 +312,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   }
   if (write_scope(decl, true, out) && !own_operations(decl).empty()) w.line();
   write_operation_declarations(decl, w);
+  write_ami_declarations(decl, w);
   write_proxy_members(decl, w);
   w.close(";");
   if (!is_local(decl)) write_upcall_class(decl, w);
@@ -322,6 +323,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
     write_inline_stub(op, decl, out.deferred);
     write_invoke_function(op, decl, out.stubs);
   }
+  write_ami_stubs(decl, out);
   write_servant(decl, out);
 }
 

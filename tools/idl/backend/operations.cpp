@@ -10,7 +10,7 @@ namespace {
 Operation from_operation(const OperationDecl& decl, const InterfaceDecl& owner) {
   Operation op;
   op.wire_name = decl.name;
-  op.cpp_name = cpp_name(decl.name);
+  op.cpp_name = cpp_name(decl);
   op.skeleton = "rtorb_skel_op_" + decl.name;
   const bool is_void = decl.return_type->kind == TypeKind::primitive &&
                        decl.return_type->primitive == PrimitiveKind::void_type;
@@ -28,7 +28,7 @@ void from_attribute(const AttributeDecl& decl, const InterfaceDecl& owner,
                     std::vector<Operation>& out) {
   Operation get;
   get.wire_name = "_get_" + decl.name;
-  get.cpp_name = cpp_name(decl.name);
+  get.cpp_name = cpp_name(decl);
   get.skeleton = "rtorb_skel_get_" + decl.name;
   get.result = decl.type.get();
   get.raises.assign(decl.get_raises.begin(), decl.get_raises.end());

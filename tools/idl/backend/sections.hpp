@@ -10,6 +10,8 @@
 
 namespace rtorb::idl::backend {
 
+struct Operation;  // operations.hpp
+
 // Opens and closes `namespace a::b {` blocks as consecutive entries change namespace.
 class NamespaceRun {
  public:
@@ -52,6 +54,13 @@ struct Sections {
 bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out);
 // interface_writer.cpp: the proxy (or local) class, its traits and its stubs; then the servant.
 void write_interface(const InterfaceDecl& decl, Sections& out);
+// ami_writer.cpp: the sendc_ operations of an interface with an AMI handler (declared in its
+// proxy class; defined with the reply functions in the stubs).
+void write_ami_declarations(const InterfaceDecl& decl, CodeWriter& w);
+void write_ami_stubs(const InterfaceDecl& decl, Sections& out);
+// In the skeleton of a reply handler's _excep operation: the user exceptions its
+// ExceptionHolder argument may hold.
+void write_ami_holder_exceptions(const Operation& op, CodeWriter& w);
 // `return repository_id == "..." || ...;` over the ids interface `decl` is an instance of.
 void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w);
 // The class direct collocated calls reach a servant of (non-local) `decl` through:

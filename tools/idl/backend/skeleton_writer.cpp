@@ -51,7 +51,7 @@ void write_nested_aliases(const InterfaceDecl& decl, CodeWriter& w) {
         k != DeclKind::exception && k != DeclKind::typedef_decl) {
       continue;
     }
-    w.line("using " + cpp_name(child->name) + " = " + qualified_name(*child) + ";");
+    w.line("using " + cpp_name(*child) + " = " + qualified_name(*child) + ";");
     any = true;
   }
   if (any) w.line();
@@ -59,7 +59,7 @@ void write_nested_aliases(const InterfaceDecl& decl, CodeWriter& w) {
 
 void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>& ops,
                          Sections& out) {
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   out.servants_ns.enter(servant_namespace(decl));
   CodeWriter& w = out.servants;
   if (!decl.doc_comment.empty()) w.comment(decl.doc_comment);
@@ -177,6 +177,7 @@ void write_skeleton(const Operation& op, const InterfaceDecl& decl, CodeWriter& 
   const std::string result = local_name(op, "result");
   w.open(skeleton_signature(op, decl, "POA::" + definition_name(decl) + "::"));
   write_argument_reads(op, request, w);
+  write_ami_holder_exceptions(op, w);
   std::string call = self + "." + op.cpp_name + "(";
   for (std::size_t i = 0; i < op.arguments.size(); ++i)
     call += (i > 0 ? ", " : "") + op.arguments[i].name;

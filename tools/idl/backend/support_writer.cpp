@@ -87,12 +87,12 @@ void write_typecode(const Decl& decl, Sections& out) {
 
 std::string tc_constant_name(const Decl& decl) {
   std::string scope;
-  for (const Decl* s : enclosing_scopes(decl)) scope += cpp_name(s->name) + "::";
-  return scope + "_tc_" + cpp_name(decl.name);
+  for (const Decl* s : enclosing_scopes(decl)) scope += cpp_name(*s) + "::";
+  return scope + "_tc_" + cpp_name(decl);
 }
 
 void write_tc_constant(const Decl& decl, bool in_class, Sections& out) {
-  const std::string name = "_tc_" + cpp_name(decl.name);
+  const std::string name = "_tc_" + cpp_name(decl);
   out.types.line(std::string(in_class ? "static" : "extern") + " const ::CORBA::typecode_reference " + name + ";");
   out.constants.line("const ::CORBA::typecode_reference " + tc_constant_name(decl) + " = " +
                      tc_function(decl) + "();");
@@ -158,7 +158,7 @@ std::string module_namespace(const Decl& decl) {
   std::string ns;
   for (const Decl* s : enclosing_scopes(decl)) {
     if (s->kind != DeclKind::module) break;
-    ns += (ns.empty() ? "" : "::") + cpp_name(s->name);
+    ns += (ns.empty() ? "" : "::") + cpp_name(*s);
   }
   return ns;
 }
@@ -198,7 +198,7 @@ void write_struct_codec(const Decl& decl, const std::vector<const MemberDecl*>& 
          (members.empty() ? "" : " v") + ")");
   if (is_exception) write_exception_id(decl, false, s);
   for (const MemberDecl* m : members) {
-    s.line("Codec<" + cpp_type(*m->type) + ">::write(os, v." + cpp_name(m->name) + "());");
+    s.line("Codec<" + cpp_type(*m->type) + ">::write(os, v." + cpp_name(*m) + "());");
   }
   s.close();
   s.line();
@@ -206,7 +206,7 @@ void write_struct_codec(const Decl& decl, const std::vector<const MemberDecl*>& 
          (members.empty() ? "" : " v") + ")");
   if (is_exception) write_exception_id(decl, true, s);
   for (const MemberDecl* m : members) {
-    s.line("Codec<" + cpp_type(*m->type) + ">::read(is, v." + cpp_name(m->name) + "());");
+    s.line("Codec<" + cpp_type(*m->type) + ">::read(is, v." + cpp_name(*m) + "());");
   }
   s.close();
   s.line();

@@ -33,9 +33,9 @@ void write_member_constructor(const std::string& name, const std::vector<const M
   std::vector<std::string> inits;
   std::size_t length = 0;
   for (const MemberDecl* m : members) {
-    const std::string n = cpp_name(m->name);
+    const std::string n = cpp_name(*m);
     params.push_back(cpp_type(*m->type) + " " + n);
-    inits.push_back(n + "_(" + (is_by_value(*m->type) ? n : "std::move(" + n + ")") + ")");
+    inits.push_back(field_name(*m) + "(" + (is_by_value(*m->type) ? n : "std::move(" + n + ")") + ")");
     length += params.back().size() + inits.back().size() + 4;
   }
   // Short lists on one line each, long ones one member per line.
@@ -79,7 +79,7 @@ void write_swap(const std::string& name, const std::vector<const MemberDecl*>& m
     out.open(placement.deferred != nullptr ? "inline void " + placement.owner + "::" + signature : "void " + signature);
     out.line("using std::swap;");
     for (const MemberDecl* m : members) {
-      const std::string n = cpp_name(m->name) + "_";
+      const std::string n = field_name(*m);
       out.line("swap(" + n + ", other." + n + ");");
     }
     out.close();
@@ -92,7 +92,7 @@ void write_member_fields(const std::vector<const MemberDecl*>& members, CodeWrit
   w.line();
   w.label("private:");
   for (const MemberDecl* m : members) {
-    w.line(cpp_type(*m->type) + " " + cpp_name(m->name) + "_" + (needs_value_init(*m->type) ? "{}" : "") + ";");
+    w.line(cpp_type(*m->type) + " " + field_name(*m) + (needs_value_init(*m->type) ? "{}" : "") + ";");
   }
 }
 
@@ -116,7 +116,7 @@ Placement placement_for(const Decl& decl, const std::vector<const MemberDecl*>& 
 
 void write_struct(const StructDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   const auto members = decl.members();
   const Placement placement = placement_for(decl, members, out);
   w.open("class " + name);
@@ -137,7 +137,7 @@ void write_struct(const StructDecl& decl, Sections& out) {
 
 void write_exception(const ExceptionDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   const auto members = decl.members();
   const Placement placement = placement_for(decl, members, out);
   const std::string id = string_literal(decl.repository_id, false);
@@ -159,13 +159,13 @@ void write_exception(const ExceptionDecl& decl, Sections& out) {
 
 void write_enum(const EnumDecl& decl, CodeWriter& w) {
   std::string list;
-  for (const auto& e : decl.enumerators) list += (list.empty() ? "" : ", ") + cpp_name(e->name);
-  w.line("enum class " + cpp_name(decl.name) + " : std::uint32_t { " + list + " };");
+  for (const auto& e : decl.enumerators) list += (list.empty() ? "" : ", ") + cpp_name(*e);
+  w.line("enum class " + cpp_name(decl) + " : std::uint32_t { " + list + " };");
 }
 
 void write_constant(const ConstDecl& decl, bool in_class, CodeWriter& w) {
   const Type& type = resolve_alias(*decl.type);
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   const std::string value = value_literal(decl.value, type);
   const std::string storage = in_class ? "static " : "";
   if (type.kind == TypeKind::fixed) {
@@ -179,7 +179,7 @@ void write_constant(const ConstDecl& decl, bool in_class, CodeWriter& w) {
 }
 
 void write_forward(const ForwardDecl& decl, CodeWriter& w) {
-  w.line("class " + cpp_name(decl.name) + ";");
+  w.line("class " + cpp_name(decl) + ";");
 }
 
 bool is_type_decl(DeclKind kind) {
@@ -189,10 +189,16 @@ bool is_type_decl(DeclKind kind) {
 
 void write_decl(const Decl& decl, bool in_class, Sections& out) {
   CodeWriter& w = out.types;
+  if (provided_by_runtime(decl)) {
+    w.line("// " + decl.name + ": rtorb declares " + decl.scoped_name() + " itself");
+    // The native's uses name the class; <rtorb/poa/servant.hpp> defines it.
+    if (decl.kind == DeclKind::native) w.line("class " + cpp_name(decl) + ";");
+    return;
+  }
   switch (decl.kind) {
     case DeclKind::module: {
       // Namespace bodies are not indented (the project's and most C++ styles).
-      const std::string ns = "namespace " + cpp_name(decl.name);
+      const std::string ns = "namespace " + cpp_name(decl);
       w.line(ns + " {").line();
       if (write_scope(*decl.as<ModuleDecl>(), false, out)) w.line();
       w.line("}  // " + ns);
@@ -208,11 +214,15 @@ void write_decl(const Decl& decl, bool in_class, Sections& out) {
       // An alias of an interface names its class (the mapping's `IDL::traits<A>` then works).
       const Type& aliased = *decl.as<TypedefDecl>()->type;
       const std::string cls = object_class(aliased);
-      w.line("using " + cpp_name(decl.name) + " = " + (cls.empty() ? cpp_type(aliased) : cls) + ";");
+      w.line("using " + cpp_name(decl) + " = " + (cls.empty() ? cpp_type(aliased) : cls) + ";");
       break;
     }
     case DeclKind::constant: write_constant(*decl.as<ConstDecl>(), in_class, w); break;
-    case DeclKind::native: w.line("// native " + decl.name + ": no C++ type until the ORB core needs one"); break;
+    case DeclKind::native:
+      // An opaque handle, as the mapping makes the ORB's own natives (ServantLocator::Cookie):
+      // check_native_uses keeps it out of everything that is marshaled.
+      w.line("using " + cpp_name(decl) + " = void*;");
+      break;
     case DeclKind::value_type: write_value_type(*decl.as<ValueTypeDecl>(), out); break;
     case DeclKind::value_box: write_value_box(*decl.as<ValueBoxDecl>(), out); break;
     default: return;  // members, operations, attributes: written by their owners
@@ -234,20 +244,21 @@ void member_function(CodeWriter& w, const Placement& p, const std::string& ret, 
 }
 
 void write_member_accessors(const MemberDecl& member, CodeWriter& w, const Placement& p) {
-  const std::string n = cpp_name(member.name);
+  const std::string n = cpp_name(member);
   const std::string t = cpp_type(*member.type);
+  const std::string f = field_name(member);
   w.line();
   if (!member.doc_comment.empty()) w.comment(member.doc_comment);
   if (is_by_value(*member.type)) {
-    member_function(w, p, t, n + "() const", "{ return " + n + "_; }");
-    member_function(w, p, t + "&", n + "()", "{ return " + n + "_; }");
-    member_function(w, p, "void", n + "(" + t + " value)", "{ " + n + "_ = value; }");
+    member_function(w, p, t, n + "() const", "{ return " + f + "; }");
+    member_function(w, p, t + "&", n + "()", "{ return " + f + "; }");
+    member_function(w, p, "void", n + "(" + t + " value)", "{ " + f + " = value; }");
     return;
   }
-  member_function(w, p, "const " + t + "&", n + "() const", "{ return " + n + "_; }");
-  member_function(w, p, t + "&", n + "()", "{ return " + n + "_; }");
-  member_function(w, p, "void", n + "(const " + t + "& value)", "{ " + n + "_ = value; }");
-  member_function(w, p, "void", n + "(" + t + "&& value)", "{ " + n + "_ = std::move(value); }");
+  member_function(w, p, "const " + t + "&", n + "() const", "{ return " + f + "; }");
+  member_function(w, p, t + "&", n + "()", "{ return " + f + "; }");
+  member_function(w, p, "void", n + "(const " + t + "& value)", "{ " + f + " = value; }");
+  member_function(w, p, "void", n + "(" + t + "&& value)", "{ " + f + " = std::move(value); }");
 }
 
 bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out) {

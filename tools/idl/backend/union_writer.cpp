@@ -42,7 +42,7 @@ std::string find_unused_label(const UnionDecl& decl, const Type& disc) {
   if (disc.kind == TypeKind::named) {
     const auto* e = named_target(disc)->as<EnumDecl>();
     for (const auto& en : e->enumerators) {
-      if (used.count(en->index) == 0) return qualified_name(*e) + "::" + cpp_name(en->name);
+      if (used.count(en->index) == 0) return qualified_name(*e) + "::" + cpp_name(*en);
     }
     return {};
   }
@@ -83,41 +83,41 @@ UnionShape shape_of(const UnionDecl& decl) {
 }
 
 void write_branch_accessors(const Branch& b, CodeWriter& w) {
-  const std::string n = cpp_name(b.decl->name);
+  const std::string n = cpp_name(*b.decl);
   const std::string t = cpp_type(*b.decl->type);
   const std::string i = std::to_string(b.index);
-  const std::string set_disc = b.first_label.empty() ? "" : "disc_ = " + b.first_label + "; ";
-  const std::string check = "require(" + i + ", \"" + b.decl->name + "\"); ";
+  const std::string set_disc = b.first_label.empty() ? "" : "rtorb_disc_ = " + b.first_label + "; ";
+  const std::string check = "rtorb_require(" + i + ", \"" + b.decl->name + "\"); ";
   w.line();
   if (!b.decl->doc_comment.empty()) w.comment(b.decl->doc_comment);
   if (is_by_value(*b.decl->type)) {
-    w.line(t + " " + n + "() const { " + check + "return std::get<" + i + ">(value_); }");
-    w.line(t + "& " + n + "() { " + check + "return std::get<" + i + ">(value_); }");
-    w.line("void " + n + "(" + t + " value) { " + set_disc + "value_.emplace<" + i + ">(value); }");
+    w.line(t + " " + n + "() const { " + check + "return std::get<" + i + ">(rtorb_value_); }");
+    w.line(t + "& " + n + "() { " + check + "return std::get<" + i + ">(rtorb_value_); }");
+    w.line("void " + n + "(" + t + " value) { " + set_disc + "rtorb_value_.emplace<" + i + ">(value); }");
     return;
   }
-  w.line("const " + t + "& " + n + "() const { " + check + "return std::get<" + i + ">(value_); }");
-  w.line(t + "& " + n + "() { " + check + "return std::get<" + i + ">(value_); }");
-  w.line("void " + n + "(const " + t + "& value) { " + set_disc + "value_.emplace<" + i + ">(value); }");
-  w.line("void " + n + "(" + t + "&& value) { " + set_disc + "value_.emplace<" + i + ">(std::move(value)); }");
+  w.line("const " + t + "& " + n + "() const { " + check + "return std::get<" + i + ">(rtorb_value_); }");
+  w.line(t + "& " + n + "() { " + check + "return std::get<" + i + ">(rtorb_value_); }");
+  w.line("void " + n + "(const " + t + "& value) { " + set_disc + "rtorb_value_.emplace<" + i + ">(value); }");
+  w.line("void " + n + "(" + t + "&& value) { " + set_disc + "rtorb_value_.emplace<" + i + ">(std::move(value)); }");
 }
 
 void write_discriminator_accessors(const std::string& name, const UnionShape& s, CodeWriter& w) {
-  w.line(s.disc + " _d() const { return disc_; }");
+  w.line(s.disc + " _d() const { return rtorb_disc_; }");
   w.line("// Changes the discriminator to another label of the same member; anything else is BAD_PARAM.");
   w.open("void _d(" + s.disc + " value)");
-  w.open("if (branch(value) != value_.index())");
+  w.open("if (rtorb_branch(value) != rtorb_value_.index())");
   w.line("::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_bad_discriminator,");
   w.line("                                   \"" + name + "::_d: the value selects another member\");");
   w.close();
-  w.line("disc_ = value;");
+  w.line("rtorb_disc_ = value;");
   w.close();
 }
 
 void write_private_part(const std::string& name, const UnionShape& s, CodeWriter& w) {
   w.line();
   w.label("private:");
-  w.open("static std::size_t branch(" + s.disc + " d)");
+  w.open("static std::size_t rtorb_branch(" + s.disc + " d)");
   bool uses_d = false;
   for (const Branch& b : s.branches) {
     if (b.condition.empty()) continue;
@@ -127,8 +127,8 @@ void write_private_part(const std::string& name, const UnionShape& s, CodeWriter
   if (!uses_d) w.line("static_cast<void>(d);");
   w.line("return " + std::to_string(s.default_index) + ";");
   w.close();
-  w.open("void require(std::size_t index, const char* member) const");
-  w.open("if (value_.index() != index)");
+  w.open("void rtorb_require(std::size_t index, const char* member) const");
+  w.open("if (rtorb_value_.index() != index)");
   w.line("::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_wrong_union_member,");
   w.line("                                   std::string(\"" + name + "::\") + member + \" is not the active member\");");
   w.close();
@@ -137,8 +137,8 @@ void write_private_part(const std::string& name, const UnionShape& s, CodeWriter
   std::string alternatives = "std::monostate";
   for (const Branch& b : s.branches) alternatives += ", " + cpp_type(*b.decl->type);
   const Branch& first = s.branches.front();
-  w.line(s.disc + " disc_{" + first.first_label + "};");
-  w.line("std::variant<" + alternatives + "> value_{std::in_place_index<" + std::to_string(first.index) + ">};");
+  w.line(s.disc + " rtorb_disc_{" + first.first_label + "};");
+  w.line("std::variant<" + alternatives + "> rtorb_value_{std::in_place_index<" + std::to_string(first.index) + ">};");
 }
 
 bool needs_default_modifier(const UnionShape& s) { return s.default_index == 0 && !s.unused_label.empty(); }
@@ -147,7 +147,7 @@ bool needs_default_modifier(const UnionShape& s) { return s.default_index == 0 &
 
 void write_union_class(const UnionDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
-  const std::string name = cpp_name(decl.name);
+  const std::string name = cpp_name(decl);
   const UnionShape s = shape_of(decl);
   w.open("class " + name);
   w.label("public:");
@@ -164,12 +164,12 @@ void write_union_class(const UnionDecl& decl, Sections& out) {
   if (needs_default_modifier(s)) {
     w.line();
     w.line("// Selects no member: the discriminator takes a value no case label names.");
-    w.line("void _default() { disc_ = " + s.unused_label + "; value_.emplace<0>(); }");
+    w.line("void _default() { rtorb_disc_ = " + s.unused_label + "; rtorb_value_.emplace<0>(); }");
   }
   w.line();
   w.open("void swap(" + name + "& other) noexcept");
-  w.line("std::swap(disc_, other.disc_);");
-  w.line("value_.swap(other.value_);");
+  w.line("std::swap(rtorb_disc_, other.rtorb_disc_);");
+  w.line("rtorb_value_.swap(other.rtorb_value_);");
   w.close();
   w.line("friend void swap(" + name + "& a, " + name + "& b) noexcept { a.swap(b); }");
   bool comparable = true;
@@ -221,7 +221,7 @@ void write_union_codec(const UnionDecl& decl, Sections& out) {
   c.line("const " + s.disc + " d = v._d();");
   c.line("Codec<" + s.disc + ">::write(os, d);");
   each_branch([&](const Branch& b) {
-    c.line("Codec<" + cpp_type(*b.decl->type) + ">::write(os, v." + cpp_name(b.decl->name) + "());");
+    c.line("Codec<" + cpp_type(*b.decl->type) + ">::write(os, v." + cpp_name(*b.decl) + "());");
   }, "");
   c.close();
   c.line();
@@ -232,7 +232,7 @@ void write_union_codec(const UnionDecl& decl, Sections& out) {
     const std::string t = cpp_type(*b.decl->type);
     c.line(t + " value{};");
     c.line("Codec<" + t + ">::read(is, value);");
-    c.line("v." + cpp_name(b.decl->name) + "(std::move(value));");
+    c.line("v." + cpp_name(*b.decl) + "(std::move(value));");
   }, "v._default();");
   c.line("v._d(d);");
   c.close();

@@ -83,11 +83,30 @@ struct ModuleDecl : ScopeDecl {
 
 enum class InterfaceFlavor { unconstrained, abstract, local };
 
+// One operation or attribute accessor of an interface with AMI callbacks, as the implied
+// IDL (CORBA Messaging 22.7) names it: the stub's `sendc_name`, and the reply handler's
+// `reply_name` and `excep_name` operations.
+struct AmiOperation {
+  std::string sendc_name;            // sendc_op, sendc_get_a, sendc_set_a (ami_ inserted on clashes)
+  std::string reply_name;            // op, get_a, set_a
+  std::string excep_name;            // op_excep, get_a_excep, set_a_excep
+  const struct OperationDecl* operation = nullptr;   // or
+  const struct AttributeDecl* attribute = nullptr;   // with
+  bool setter = false;
+};
+
 struct InterfaceDecl : ScopeDecl {
   static constexpr DeclKind static_kind = DeclKind::interface;
   InterfaceDecl(std::string n, SourceLocation w) : ScopeDecl(static_kind, std::move(n), std::move(w)) {}
   InterfaceFlavor flavor = InterfaceFlavor::unconstrained;
   std::vector<InterfaceDecl*> bases;
+  // AMI (implied_ami.hpp): `ami` asks for callbacks (#pragma ami or rtorb-idl --ami);
+  // then `ami_handler` is the implied AMI_<I>Handler and `ami_operations` what it and the
+  // sendc_ stubs hold. On the handler, `ami_for` is the interface it serves.
+  bool ami = false;
+  InterfaceDecl* ami_handler = nullptr;
+  std::vector<AmiOperation> ami_operations;
+  const InterfaceDecl* ami_for = nullptr;
 };
 
 // `interface I;`, `struct S;`, `union U;`, `valuetype V;`; definition is null until defined.

@@ -2,6 +2,7 @@
 #include "frontend/frontend.hpp"
 
 #include "frontend/lexer.hpp"
+#include "frontend/native_uses.hpp"
 #include "frontend/parser.hpp"
 
 namespace rtorb::idl {
@@ -35,6 +36,7 @@ std::unique_ptr<Specification> parse_idl(const std::string& text, const std::str
   Parser parser(lex(text, file_name, sink), file_name, sink, *spec->symbols, *spec->root);
   parser.parse_specification();
   check_forwards(*spec->root, sink);
+  check_native_uses(*spec->root, sink);
   return spec;
 }
 

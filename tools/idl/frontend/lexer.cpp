@@ -237,6 +237,11 @@ class Lexer {
     if (word[0] == '_') {
       push(TokenKind::identifier, std::string(word.substr(1)), where);
       if (word.size() == 1) error(where, "'_' alone is not an identifier");
+      // The escape removes one underscore; what is left must still begin with a letter
+      // (C++ reserves names starting "_" at namespace scope, and "__" everywhere).
+      else if (std::isalpha(static_cast<unsigned char>(word[1])) == 0) {
+        error(where, "escaped identifier '" + std::string(word) + "' does not begin with a letter after its '_'");
+      }
       return;
     }
     if (is_keyword(word)) {

@@ -45,6 +45,13 @@ std::string quoted(const std::string& body) {
   return close == std::string::npos ? std::string() : body.substr(open + 1, close - open - 1);
 }
 
+// An identifier in a pragma as the lexer would give it: an escaped one (`_struct`, which
+// a pragma naming a declaration spelled `_struct` must use) without its underscore.
+std::string unescaped(std::string part) {
+  if (part.size() > 1 && part[0] == '_') part.erase(0, 1);
+  return part;
+}
+
 ScopedName split_scoped(const std::string& text, const SourceLocation& where) {
   ScopedName name;
   name.where = where;
@@ -54,9 +61,9 @@ ScopedName split_scoped(const std::string& text, const SourceLocation& where) {
     rest = rest.substr(2);
   }
   for (std::size_t pos; (pos = rest.find("::")) != std::string::npos; rest = rest.substr(pos + 2)) {
-    name.parts.push_back(rest.substr(0, pos));
+    name.parts.push_back(unescaped(rest.substr(0, pos)));
   }
-  name.parts.push_back(rest);
+  name.parts.push_back(unescaped(rest));
   return name;
 }
 
@@ -206,6 +213,10 @@ void Parser::handle_pragma(const Token& token) {
     ids_.set_prefix(quoted(body), *open_scopes_.back());
     return;
   }
+  if (kind == "ami") {
+    handle_ami_pragma(token, body);
+    return;
+  }
   if (kind != "ID" && kind != "version") return;  // other ORBs' pragmas are not ours to judge
   const std::string name = next_word(body);
   if (name.empty()) {
@@ -228,6 +239,28 @@ void Parser::handle_pragma(const Token& token) {
       RepositoryIds::set_version(*target, version);
     }
   }
+}
+
+// `#pragma ami I` (or "M::I", quoted as TAO writes it): AMI callbacks for interface I
+// (docs/messaging.md, "AMI"); the interface must be declared before the pragma.
+void Parser::handle_ami_pragma(const Token& token, std::string body) {
+  std::string name = next_word(body);
+  if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+  if (name.empty()) {
+    sink_.error(token.where, "#pragma ami needs an interface name");
+    return;
+  }
+  Decl* target = symbols_.lookup(*open_scopes_.back()->scope, split_scoped(name, token.where));
+  if (target == nullptr) return;
+  if (const auto* forward = target->as<ForwardDecl>(); forward != nullptr && forward->definition) {
+    target = forward->definition;
+  }
+  auto* interface = target->as<InterfaceDecl>();
+  if (interface == nullptr || interface->flavor == InterfaceFlavor::local) {
+    sink_.error(token.where, "#pragma ami: '" + name + "' is not a (non-local) interface");
+    return;
+  }
+  interface->ami = true;
 }
 
 void Parser::parse_specification() {

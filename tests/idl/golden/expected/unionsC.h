@@ -26,49 +26,49 @@ class Measure {
   Measure& operator=(Measure&&) = default;
   ~Measure() = default;
 
-  ::Unions::Kind _d() const { return disc_; }
+  ::Unions::Kind _d() const { return rtorb_disc_; }
   // Changes the discriminator to another label of the same member; anything else is BAD_PARAM.
   void _d(::Unions::Kind value) {
-    if (branch(value) != value_.index()) {
+    if (rtorb_branch(value) != rtorb_value_.index()) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_bad_discriminator,
                                          "Measure::_d: the value selects another member");
     }
-    disc_ = value;
+    rtorb_disc_ = value;
   }
 
-  double radius() const { require(1, "radius"); return std::get<1>(value_); }
-  double& radius() { require(1, "radius"); return std::get<1>(value_); }
-  void radius(double value) { disc_ = ::Unions::Kind::circle; value_.emplace<1>(value); }
+  double radius() const { rtorb_require(1, "radius"); return std::get<1>(rtorb_value_); }
+  double& radius() { rtorb_require(1, "radius"); return std::get<1>(rtorb_value_); }
+  void radius(double value) { rtorb_disc_ = ::Unions::Kind::circle; rtorb_value_.emplace<1>(value); }
 
-  double side() const { require(2, "side"); return std::get<2>(value_); }
-  double& side() { require(2, "side"); return std::get<2>(value_); }
-  void side(double value) { disc_ = ::Unions::Kind::square; value_.emplace<2>(value); }
+  double side() const { rtorb_require(2, "side"); return std::get<2>(rtorb_value_); }
+  double& side() { rtorb_require(2, "side"); return std::get<2>(rtorb_value_); }
+  void side(double value) { rtorb_disc_ = ::Unions::Kind::square; rtorb_value_.emplace<2>(value); }
 
   // Selects no member: the discriminator takes a value no case label names.
-  void _default() { disc_ = ::Unions::Kind::other; value_.emplace<0>(); }
+  void _default() { rtorb_disc_ = ::Unions::Kind::other; rtorb_value_.emplace<0>(); }
 
   void swap(Measure& other) noexcept {
-    std::swap(disc_, other.disc_);
-    value_.swap(other.value_);
+    std::swap(rtorb_disc_, other.rtorb_disc_);
+    rtorb_value_.swap(other.rtorb_value_);
   }
   friend void swap(Measure& a, Measure& b) noexcept { a.swap(b); }
   friend bool operator==(const Measure&, const Measure&) = default;
 
  private:
-  static std::size_t branch(::Unions::Kind d) {
+  static std::size_t rtorb_branch(::Unions::Kind d) {
     if (d == ::Unions::Kind::circle) return 1;
     if (d == ::Unions::Kind::square) return 2;
     return 0;
   }
-  void require(std::size_t index, const char* member) const {
-    if (value_.index() != index) {
+  void rtorb_require(std::size_t index, const char* member) const {
+    if (rtorb_value_.index() != index) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_wrong_union_member,
                                          std::string("Measure::") + member + " is not the active member");
     }
   }
 
-  ::Unions::Kind disc_{::Unions::Kind::circle};
-  std::variant<std::monostate, double, double> value_{std::in_place_index<1>};
+  ::Unions::Kind rtorb_disc_{::Unions::Kind::circle};
+  std::variant<std::monostate, double, double> rtorb_value_{std::in_place_index<1>};
 };
 extern const ::CORBA::typecode_reference _tc_Measure;
 void operator<<=(::CORBA::Any& any, const ::Unions::Measure& value);
@@ -83,51 +83,51 @@ class Value {
   Value& operator=(Value&&) = default;
   ~Value() = default;
 
-  std::int32_t _d() const { return disc_; }
+  std::int32_t _d() const { return rtorb_disc_; }
   // Changes the discriminator to another label of the same member; anything else is BAD_PARAM.
   void _d(std::int32_t value) {
-    if (branch(value) != value_.index()) {
+    if (rtorb_branch(value) != rtorb_value_.index()) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_bad_discriminator,
                                          "Value::_d: the value selects another member");
     }
-    disc_ = value;
+    rtorb_disc_ = value;
   }
 
-  const std::string& text() const { require(1, "text"); return std::get<1>(value_); }
-  std::string& text() { require(1, "text"); return std::get<1>(value_); }
-  void text(const std::string& value) { disc_ = 0; value_.emplace<1>(value); }
-  void text(std::string&& value) { disc_ = 0; value_.emplace<1>(std::move(value)); }
+  const std::string& text() const { rtorb_require(1, "text"); return std::get<1>(rtorb_value_); }
+  std::string& text() { rtorb_require(1, "text"); return std::get<1>(rtorb_value_); }
+  void text(const std::string& value) { rtorb_disc_ = 0; rtorb_value_.emplace<1>(value); }
+  void text(std::string&& value) { rtorb_disc_ = 0; rtorb_value_.emplace<1>(std::move(value)); }
 
-  std::int32_t number() const { require(2, "number"); return std::get<2>(value_); }
-  std::int32_t& number() { require(2, "number"); return std::get<2>(value_); }
-  void number(std::int32_t value) { disc_ = 1; value_.emplace<2>(value); }
+  std::int32_t number() const { rtorb_require(2, "number"); return std::get<2>(rtorb_value_); }
+  std::int32_t& number() { rtorb_require(2, "number"); return std::get<2>(rtorb_value_); }
+  void number(std::int32_t value) { rtorb_disc_ = 1; rtorb_value_.emplace<2>(value); }
 
-  bool flag() const { require(3, "flag"); return std::get<3>(value_); }
-  bool& flag() { require(3, "flag"); return std::get<3>(value_); }
-  void flag(bool value) { disc_ = 3; value_.emplace<3>(value); }
+  bool flag() const { rtorb_require(3, "flag"); return std::get<3>(rtorb_value_); }
+  bool& flag() { rtorb_require(3, "flag"); return std::get<3>(rtorb_value_); }
+  void flag(bool value) { rtorb_disc_ = 3; rtorb_value_.emplace<3>(value); }
 
   void swap(Value& other) noexcept {
-    std::swap(disc_, other.disc_);
-    value_.swap(other.value_);
+    std::swap(rtorb_disc_, other.rtorb_disc_);
+    rtorb_value_.swap(other.rtorb_value_);
   }
   friend void swap(Value& a, Value& b) noexcept { a.swap(b); }
   friend bool operator==(const Value&, const Value&) = default;
 
  private:
-  static std::size_t branch(std::int32_t d) {
+  static std::size_t rtorb_branch(std::int32_t d) {
     if (d == 0) return 1;
     if (d == 1 || d == 2) return 2;
     return 3;
   }
-  void require(std::size_t index, const char* member) const {
-    if (value_.index() != index) {
+  void rtorb_require(std::size_t index, const char* member) const {
+    if (rtorb_value_.index() != index) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_wrong_union_member,
                                          std::string("Value::") + member + " is not the active member");
     }
   }
 
-  std::int32_t disc_{0};
-  std::variant<std::monostate, std::string, std::int32_t, bool> value_{std::in_place_index<1>};
+  std::int32_t rtorb_disc_{0};
+  std::variant<std::monostate, std::string, std::int32_t, bool> rtorb_value_{std::in_place_index<1>};
 };
 extern const ::CORBA::typecode_reference _tc_Value;
 void operator<<=(::CORBA::Any& any, const ::Unions::Value& value);
@@ -142,47 +142,47 @@ class Tree {
   Tree& operator=(Tree&&) = default;
   ~Tree() = default;
 
-  bool _d() const { return disc_; }
+  bool _d() const { return rtorb_disc_; }
   // Changes the discriminator to another label of the same member; anything else is BAD_PARAM.
   void _d(bool value) {
-    if (branch(value) != value_.index()) {
+    if (rtorb_branch(value) != rtorb_value_.index()) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_bad_discriminator,
                                          "Tree::_d: the value selects another member");
     }
-    disc_ = value;
+    rtorb_disc_ = value;
   }
 
-  const std::vector<::Unions::Tree>& children() const { require(1, "children"); return std::get<1>(value_); }
-  std::vector<::Unions::Tree>& children() { require(1, "children"); return std::get<1>(value_); }
-  void children(const std::vector<::Unions::Tree>& value) { disc_ = true; value_.emplace<1>(value); }
-  void children(std::vector<::Unions::Tree>&& value) { disc_ = true; value_.emplace<1>(std::move(value)); }
+  const std::vector<::Unions::Tree>& children() const { rtorb_require(1, "children"); return std::get<1>(rtorb_value_); }
+  std::vector<::Unions::Tree>& children() { rtorb_require(1, "children"); return std::get<1>(rtorb_value_); }
+  void children(const std::vector<::Unions::Tree>& value) { rtorb_disc_ = true; rtorb_value_.emplace<1>(value); }
+  void children(std::vector<::Unions::Tree>&& value) { rtorb_disc_ = true; rtorb_value_.emplace<1>(std::move(value)); }
 
-  std::int32_t leaf() const { require(2, "leaf"); return std::get<2>(value_); }
-  std::int32_t& leaf() { require(2, "leaf"); return std::get<2>(value_); }
-  void leaf(std::int32_t value) { disc_ = false; value_.emplace<2>(value); }
+  std::int32_t leaf() const { rtorb_require(2, "leaf"); return std::get<2>(rtorb_value_); }
+  std::int32_t& leaf() { rtorb_require(2, "leaf"); return std::get<2>(rtorb_value_); }
+  void leaf(std::int32_t value) { rtorb_disc_ = false; rtorb_value_.emplace<2>(value); }
 
   void swap(Tree& other) noexcept {
-    std::swap(disc_, other.disc_);
-    value_.swap(other.value_);
+    std::swap(rtorb_disc_, other.rtorb_disc_);
+    rtorb_value_.swap(other.rtorb_value_);
   }
   friend void swap(Tree& a, Tree& b) noexcept { a.swap(b); }
   friend bool operator==(const Tree&, const Tree&) = default;
 
  private:
-  static std::size_t branch(bool d) {
+  static std::size_t rtorb_branch(bool d) {
     if (d == true) return 1;
     if (d == false) return 2;
     return 0;
   }
-  void require(std::size_t index, const char* member) const {
-    if (value_.index() != index) {
+  void rtorb_require(std::size_t index, const char* member) const {
+    if (rtorb_value_.index() != index) {
       ::rtorb::raise<::CORBA::BAD_PARAM>(::rtorb::minor::bad_param_wrong_union_member,
                                          std::string("Tree::") + member + " is not the active member");
     }
   }
 
-  bool disc_{true};
-  std::variant<std::monostate, std::vector<::Unions::Tree>, std::int32_t> value_{std::in_place_index<1>};
+  bool rtorb_disc_{true};
+  std::variant<std::monostate, std::vector<::Unions::Tree>, std::int32_t> rtorb_value_{std::in_place_index<1>};
 };
 extern const ::CORBA::typecode_reference _tc_Tree;
 void operator<<=(::CORBA::Any& any, const ::Unions::Tree& value);
