@@ -42,14 +42,15 @@ Any read_any(InputStream& is) {
   const OutputOptions encoded_with{is.options().giop_minor, is.options().code_sets};
   Any any;
   const std::size_t start = is.position();
-  if (is.byte_order() == native_byte_order && start % 8 == 0) {
-    skip_value(is, *tc);
+  // Values are re-marshaled: their ids may be indirections to ids outside the any.
+  if (is.byte_order() == native_byte_order && start % 8 == 0 && !skip_value(is, *tc)) {
     const auto bytes = is.buffer().subspan(start, is.position() - start);
     any.assign(std::move(tc), std::vector<std::uint8_t>(bytes.begin(), bytes.end()), native_byte_order,
                encoded_with);
     any.set_references(is.options().references);
     return any;
   }
+  is.seek(start);
   OutputStream os(encoded_with);
   copy_value(is, os, *tc);
   any.assign(std::move(tc), os.to_bytes(), native_byte_order, encoded_with);

@@ -16,6 +16,7 @@ void OutputStream::reset() noexcept {
   first_block_used_ = 0;
   completed_bytes_ = 0;
   align_base_ = 0;
+  values_.reset();
   segment_start_ = cursor_ = first_data_;
   end_ = first_data_ + first_capacity_;
 }

@@ -2,9 +2,11 @@
 #include <rtorb/cdr/any.hpp>
 #include <rtorb/cdr/fixed.hpp>
 #include <rtorb/cdr/object_reference.hpp>
+#include <rtorb/cdr/value_codec.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 namespace rtorb::cdr {
@@ -52,10 +54,10 @@ class ValueWalker {
       case TCKind::tk_TypeCode: return type_code();
       case TCKind::tk_objref: return object_reference();
       case TCKind::tk_Principal: return octets(in_.read_length(1));
-      case TCKind::tk_value: case TCKind::tk_value_box: case TCKind::tk_event:
-      case TCKind::tk_abstract_interface:
+      case TCKind::tk_value: case TCKind::tk_value_box: return value(tc);
+      case TCKind::tk_event: case TCKind::tk_abstract_interface:
         raise<CORBA::NO_IMPLEMENT>(minor::no_implement_value_type,
-                                   "value types and abstract interfaces in an any are not supported");
+                                   "event types and abstract interfaces in an any are not supported");
       default:
         raise<CORBA::MARSHAL>(minor::marshal_bad_typecode,
                               "values of TypeCode kind " +
@@ -263,14 +265,78 @@ class ValueWalker {
     if (out_ != nullptr) write_ior(*out_, ior);
   }
 
+  // A value (9.3.4) of TypeCode `tc`. Indirections may only point at values this walk has
+  // read (the any's own): an any is copied on its own, so nothing outside it is there to
+  // point at. A wire type that `tc` names only as a truncatable base is truncated to it.
+  void value(const TypeCode& tc) {
+    const ValueHeader header = read_value_header(in_);
+    saw_value_ = true;
+    if (header.kind == ValueHeader::Kind::null) {
+      if (out_ != nullptr) out_->write_long(0);
+      return;
+    }
+    if (header.kind == ValueHeader::Kind::indirection) {
+      const auto it = copied_.find(header.target);
+      if (it == copied_.end()) {
+        raise<CORBA::MARSHAL>(minor::marshal_bad_value_indirection,
+                              "indirection at offset " + std::to_string(header.position) +
+                                  " does not point at a value earlier in the same any");
+      }
+      if (out_ != nullptr) write_value_indirection(*out_, it->second);
+      return;
+    }
+    std::vector<std::string> ids = header.ids;
+    if (!ids.empty()) {
+      const auto named = std::find(ids.begin(), ids.end(), tc.id());
+      if (named == ids.end() || (named != ids.begin() && !header.chunked)) {
+        raise<CORBA::MARSHAL>(minor::marshal_no_value_factory,
+                              "a value of type " + ids.front() + " where the TypeCode says " + tc.id());
+      }
+      ids.erase(ids.begin(), named);
+    }
+    copied_[header.position] = out_ != nullptr ? value_tag_position(*out_) : 0;
+    if (out_ != nullptr) begin_value_write(*out_, ids, ids.size() > 1);
+    enclosing_.push_back(&tc);
+    begin_value_state(in_, header.chunked);
+    if (tc.kind() == TCKind::tk_value_box) {
+      walk(*tc.content_type());
+    } else {
+      value_members(tc);
+    }
+    end_value_state(in_, header.chunked);
+    enclosing_.pop_back();
+    if (out_ != nullptr) end_value_write(*out_);
+  }
+
+  // The state: the concrete base's members first.
+  void value_members(const TypeCode& tc) {
+    if (const TypeCodeRef& base = tc.concrete_base_type()) {
+      value_members(base->is_recursive_reference() ? resolve(*base) : *base);
+    }
+    for (std::uint32_t i = 0; i < tc.member_count(); ++i) {
+      value_member_boundary(in_);
+      walk(*tc.member_type(i));
+    }
+  }
+
+ public:
+  bool saw_value() const noexcept { return saw_value_; }
+
+ private:
   InputStream& in_;
   OutputStream* out_;
   std::vector<const TypeCode*> enclosing_;
+  std::unordered_map<std::size_t, std::size_t> copied_;  // tag position read -> written
+  bool saw_value_ = false;
 };
 
 }  // namespace
 
-void skip_value(InputStream& in, const TypeCode& tc) { ValueWalker(in, nullptr).walk(tc); }
+bool skip_value(InputStream& in, const TypeCode& tc) {
+  ValueWalker walker(in, nullptr);
+  walker.walk(tc);
+  return walker.saw_value();
+}
 
 void copy_value(InputStream& in, OutputStream& out, const TypeCode& tc) { ValueWalker(in, &out).walk(tc); }
 

@@ -613,6 +613,7 @@ void OrbCore::destroy() {
   }
   adapter.reset();  // may release references that hold this ORB: outside the lock
   object_table_.clear();
+  value_factories_.clear();  // a factory may hold this ORB
   {
     std::lock_guard lock(multiplexed_mutex_);
     for (auto& [endpoint, connection] : multiplexed_) connection->connection().close();

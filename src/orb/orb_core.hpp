@@ -29,6 +29,7 @@
 #include "orb/orb_options.hpp"
 #include "orb/request_priority.hpp"
 #include "orb/server_qos.hpp"
+#include "orb/value_factory_table.hpp"
 #include "transport/connection_cache.hpp"
 #include "transport/connection_threads.hpp"
 #include "transport/endpoint.hpp"
@@ -233,6 +234,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   void debug(int level, std::string_view text) const { logger_->log(level, text); }
   // This ORB's log, for callers that build a line only when it is wanted.
   const Logger& logger() const noexcept { return *logger_; }
+  // ORB::register_value_factory's table, read when values are unmarshaled.
+  ValueFactoryTable& value_factories() noexcept { return value_factories_; }
 
  private:
   friend class ServerConnections;
@@ -246,6 +249,7 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   OrbOptions options_;
   CORBA::weak_object_reference<CORBA::ORB> orb_;
   const std::shared_ptr<const Logger> logger_;  // before the connections that log to it
+  ValueFactoryTable value_factories_;
 
   const std::shared_ptr<transport::SocketOptionsCell> client_sockets_;  // before connections_
   transport::ConnectionCache connections_;

@@ -3,11 +3,13 @@
 // parameter direction, object references in structs and sequences, local interfaces.
 // Compile-only (an OBJECT library): running it needs the ORB (tests/integration).
 #include <memory>
+#include <rtorb/corba/orb.hpp>
 #include <string>
 #include <utility>
 
 #include "interfacesS.h"
 #include "interopS.h"
+#include "valuesS.h"
 
 namespace {
 
@@ -118,4 +120,50 @@ void rtorb_idl_interfaces_compile(const IDL::traits<CORBA::Object>::ref_type& ob
   } catch (const Interop::Oops& oops) {
     (void)oops.details();
   }
+}
+
+// Value types a user completes: operations of the value and of an abstract base, and the
+// copy the OBV_ class leaves to them.
+class CounterValue final : public OBV_Values::Counter {
+ public:
+  void increment(std::int32_t by) override { count(count() + by); }
+  ::CORBA::ValueBase::_ref_type _copy_value() const override {
+    return CORBA::make_reference<CounterValue>(*this);
+  }
+};
+
+class WiderValue final : public OBV_Values::Wider {
+ public:
+  std::string name() override { return "wider"; }
+  ::CORBA::ValueBase::_ref_type _copy_value() const override {
+    return CORBA::make_reference<WiderValue>(*this);
+  }
+};
+
+class BaseFactory final : public Values::Base_init {
+ public:
+  IDL::traits<Values::Base>::ref_type create(std::int32_t a, const std::string& secret) override {
+    return CORBA::make_reference<OBV_Values::Base>(a, secret);
+  }
+};
+
+void use_values(CORBA::ORB& orb) {
+  auto counter = CORBA::make_reference<CounterValue>();
+  counter->increment(2);
+  IDL::traits<Values::Named>::ref_type named = CORBA::make_reference<WiderValue>();
+  (void)named->name();
+  auto wider = IDL::traits<Values::Wider>::narrow(named);
+  wider->values({1, 2});
+  orb.register_value_factory(IDL::traits<Values::Base>::repository_id, CORBA::make_reference<BaseFactory>());
+  auto factory = IDL::traits<Values::Base_init>::narrow(
+      orb.lookup_value_factory(IDL::traits<Values::Base>::repository_id));
+  IDL::traits<Values::Base>::ref_type base = factory->create(1, "s");
+  Values::Holder holder(CORBA::make_reference<OBV_Values::Node>(1, nullptr),
+                        CORBA::make_reference<Values::StringBox>("s"), base);
+  CORBA::Any any;
+  any <<= holder;
+  any <<= IDL::traits<Values::PointBox>::ref_type(
+      CORBA::make_reference<Values::PointBox>(Values::Point(1, 2)));
+  IDL::traits<Values::ColourBox>::ref_type colour;
+  (void)(any >>= colour);
 }

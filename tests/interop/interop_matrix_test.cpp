@@ -59,13 +59,22 @@ std::vector<std::string> rtorb_options(GiopVersion version, Family family) {
           "-ORBGIOPVersion", version.text()};
 }
 
+// The programs of one contract: interop.idl's by default; the values matrix (values.idl)
+// is this file built with other names.
+#ifndef RTORB_MATRIX_OMNI_SERVER
+#define RTORB_MATRIX_OMNI_SERVER "omni_interop_server"
+#define RTORB_MATRIX_OMNI_CLIENT "omni_interop_client"
+#define RTORB_MATRIX_RTORB_SERVER "rtorb-interop-server"
+#define RTORB_MATRIX_RTORB_CLIENT "rtorb-interop-client"
+#endif
+
 std::vector<Peer> peers() {
   std::vector<Peer> result;
   if (RTORB_INTEROP_OMNI_PEERS) {
-    result.push_back({"omni", "omni_interop_server", "omni_interop_client", omni_options});
+    result.push_back({"omni", RTORB_MATRIX_OMNI_SERVER, RTORB_MATRIX_OMNI_CLIENT, omni_options});
   }
   if (RTORB_INTEROP_RTORB_PEERS) {
-    result.push_back({"rtorb", "rtorb-interop-server", "rtorb-interop-client", rtorb_options});
+    result.push_back({"rtorb", RTORB_MATRIX_RTORB_SERVER, RTORB_MATRIX_RTORB_CLIENT, rtorb_options});
   }
   return result;
 }
@@ -173,6 +182,12 @@ TEST_P(InteropMatrix, EveryCheckOfTheClientPassesAgainstTheServer) {
     // omniORB 4.2 encodes an exception inside an any without its repository id, rtorb (as
     // CDR's exception encoding says) with it (docs/interop.md).
     client_argv.insert(client_argv.end(), {"--skip", "echo_any Oops exception"});
+  }
+  if (p.server.name == "rtorb" && p.client.name != "rtorb") {
+    // values.idl: an rtorb server cannot send or receive a Square value as a Shape (an
+    // abstract interface) yet (docs/interop.md); the rtorb client skips these itself.
+    client_argv.insert(client_argv.end(),
+                       {"--skip", "make_shape value", "--skip", "area_of Square"});
   }
   for (std::string& option : p.client.orb_options(p.version, p.family)) {
     client_argv.push_back(std::move(option));

@@ -12,11 +12,13 @@
 
 namespace rtorb::cdr {
 
-// Reads (and validates) one value of type `tc` without keeping it.
-// Raises MARSHAL for malformed data (the minor code of the stream read that failed,
-// marshal_bad_enum, marshal_bad_union_discriminator, marshal_bound_exceeded,
-// marshal_nesting_too_deep) and NO_IMPLEMENT (no_implement_value_type) for value types.
-void skip_value(InputStream& in, const TypeCode& tc);
+// Reads (and validates) one value of type `tc` without keeping it; true if it held a value
+// type's value (whose bytes may then refer to repository ids outside it, so they are not
+// kept as they are). Raises MARSHAL for malformed data (the minor code of the stream read
+// that failed, marshal_bad_enum, marshal_bad_union_discriminator, marshal_bound_exceeded,
+// marshal_nesting_too_deep, the value codes of value_codec.hpp) and NO_IMPLEMENT
+// (no_implement_value_type) for event types and abstract interfaces.
+bool skip_value(InputStream& in, const TypeCode& tc);
 // Reads one value of type `tc` from `in` and writes it to `out`, converting byte order,
 // alignment, GIOP wchar rules and code sets as the two streams' options say.
 void copy_value(InputStream& in, OutputStream& out, const TypeCode& tc);

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 namespace rtorb::cdr {
 
 class MessageRest;
+struct ValueDecoding;
 
 // Limits applied before anything read from the wire is allocated. A length beyond the bytes
 // that remain, or beyond these, raises MARSHAL (marshal_length_too_large or
@@ -24,6 +26,7 @@ struct DecodeLimits {
   std::uint32_t max_string_length = 16 * 1024 * 1024;    // bytes
   std::uint32_t max_sequence_length = 64 * 1024 * 1024;  // elements
   std::uint32_t max_nesting_depth = 64;                  // encapsulations, TypeCodes, anys
+  std::uint32_t max_value_depth = 512;                   // values nested in values (a chain)
 };
 
 struct InputOptions {
@@ -139,6 +142,12 @@ class InputStream {
   void enter_nested();
   void leave_nested() noexcept { --depth_; }
 
+  // --- value types (value_codec.hpp) ----------------------------------------------------
+  // What this stream has read of value types so far (the targets of indirections, the
+  // chunk being read): made on first use, shared by copies of this stream (they read the
+  // same buffer), never by the streams of encapsulations (indirections do not cross them).
+  ValueDecoding& value_decoding();
+
   // --- position ------------------------------------------------------------------------
   void align(std::size_t alignment) {
     const std::size_t pad = (alignment - pos_ % alignment) % alignment;
@@ -178,6 +187,7 @@ class InputStream {
   bool swap_;
   std::uint32_t depth_ = 0;
   Options options_;
+  std::shared_ptr<ValueDecoding> values_;
 };
 
 }  // namespace rtorb::cdr

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,6 +16,8 @@
 #include <vector>
 
 namespace rtorb::cdr {
+
+struct ValueEncoding;
 
 struct OutputOptions {
   std::uint8_t giop_minor = 2;    // selects the wchar/wstring rules (1.0, 1.1, 1.2)
@@ -164,6 +167,12 @@ class OutputStream {
   // Bytes since the current alignment base (the innermost open encapsulation's byte-order
   // octet, or the stream start): what decides the padding before the next value.
   std::size_t alignment_offset() const noexcept { return position() - align_base_; }
+  // Where the innermost open encapsulation began (0 outside any).
+  std::size_t alignment_base() const noexcept { return align_base_; }
+
+  // What this stream has written of value types (value_codec.hpp): made on first use,
+  // forgotten by reset().
+  ValueEncoding& value_encoding();
 
   // Calls f(std::span<const std::uint8_t>) for each non-empty segment, in order; what a
   // transport turns into an iovec array for one gather-write. Borrowed arrays are segments
@@ -232,6 +241,7 @@ class OutputStream {
   std::size_t completed_bytes_ = 0;  // bytes in segments before the current one
   std::size_t align_base_ = 0;       // start of the innermost open encapsulation
   std::size_t borrow_threshold_ = 0;  // 0: never borrow
+  std::shared_ptr<ValueEncoding> values_;  // shared_ptr: destructible while incomplete
 };
 
 }  // namespace rtorb::cdr

@@ -26,6 +26,12 @@ inline constexpr std::uint32_t marshal_bad_fixed = rtorb_vmcid | 10;        // b
 inline constexpr std::uint32_t marshal_bad_typecode = rtorb_vmcid | 11;     // unknown kind, bad indirection
 inline constexpr std::uint32_t marshal_bad_wchar = rtorb_vmcid | 12;        // bad UTF-16, wchar in GIOP 1.0
 inline constexpr std::uint32_t marshal_bound_exceeded = rtorb_vmcid | 13;   // bounded string/sequence
+// Value types (CORBA 3.x, 9.3.4): value tags, indirections, chunks, factories.
+inline constexpr std::uint32_t marshal_bad_value_tag = rtorb_vmcid | 14;         // not null/indirection/0x7fffff00..
+inline constexpr std::uint32_t marshal_bad_value_indirection = rtorb_vmcid | 15; // forward, outside, not a value/id
+inline constexpr std::uint32_t marshal_bad_value_chunk = rtorb_vmcid | 16;       // chunk past the end, bad end tag
+inline constexpr std::uint32_t marshal_no_value_factory = rtorb_vmcid | 17;      // unknown type, no factory, no base
+inline constexpr std::uint32_t marshal_wrong_value_type = rtorb_vmcid | 18;      // value not of the expected type
 inline constexpr std::uint32_t marshal_bad_giop_header = rtorb_vmcid | 20;  // magic, version, type
 inline constexpr std::uint32_t marshal_bad_message = rtorb_vmcid | 21;      // malformed message header
 inline constexpr std::uint32_t marshal_fragment = rtorb_vmcid | 22;         // fragment rules broken
@@ -103,6 +109,9 @@ inline constexpr std::uint32_t unknown_undeclared_user_exception = rtorb_vmcid |
 inline constexpr std::uint32_t bad_param_corbaname_not_found = rtorb_vmcid | 63;      // NotFound
 inline constexpr std::uint32_t bad_param_corbaname_cannot_proceed = rtorb_vmcid | 64;  // CannotProceed
 inline constexpr std::uint32_t bad_param_corbaname_invalid_name = rtorb_vmcid | 65;   // InvalidName
+// Value factories (ORB::register_value_factory, unregister_value_factory).
+inline constexpr std::uint32_t bad_param_nil_value_factory = rtorb_vmcid | 66;  // null factory registered
+inline constexpr std::uint32_t bad_param_no_value_factory = rtorb_vmcid | 67;   // unregister: none there
 inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
 
 // Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.

@@ -6,6 +6,7 @@
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/object_reference.hpp>
 #include <rtorb/corba/policy.hpp>
+#include <rtorb/corba/value_base.hpp>
 
 #include <chrono>
 #include <memory>
@@ -58,6 +59,16 @@ class ORB {
   // UNSUPPORTED_POLICY for a known type this ORB does not implement, BAD_POLICY_TYPE when
   // the any holds another type, BAD_POLICY_VALUE for a value out of range.
   object_reference<Policy> create_policy(PolicyType type, const Any& value);
+
+  // Value factories (CORBA 3.x, 8.2 and 9.4.2), used when values are unmarshaled in this ORB.
+  // register_value_factory returns the factory it replaces (null if none); a null factory
+  // raises BAD_PARAM bad_param_nil_value_factory. unregister_value_factory raises BAD_PARAM
+  // bad_param_no_value_factory when none is registered. lookup_value_factory gives null
+  // when none is.
+  IDL::traits<ValueFactoryBase>::ref_type register_value_factory(
+      const std::string& repository_id, IDL::traits<ValueFactoryBase>::ref_type factory);
+  void unregister_value_factory(const std::string& repository_id);
+  IDL::traits<ValueFactoryBase>::ref_type lookup_value_factory(const std::string& repository_id);
 
   // Serves requests on this thread until shutdown (or for at most `timeout`), and calls
   // the reply handlers of AMI requests (sendc_) as their replies come. With

@@ -309,10 +309,36 @@ TEST(Any, CopiesLongDoubleAndFixedLosslessly) {
   EXPECT_EQ(out, b);
 }
 
-TEST(Any, ValueTypesAreNotYetSupportedInsideAnys) {
-  const auto box = TypeCode::value_box("IDL:Box:1.0", "Box", TypeCode::string());
+TEST(Any, AbstractInterfacesAreNotYetSupportedInsideAnys) {
+  const auto shape = TypeCode::interface(TCKind::tk_abstract_interface, "IDL:Shape:1.0", "Shape");
   InputStream is = big_endian({0, 0, 0, 0});
-  EXPECT_EQ(minor_of<CORBA::NO_IMPLEMENT>([&] { skip_value(is, *box); }), minor::no_implement_value_type);
+  EXPECT_EQ(minor_of<CORBA::NO_IMPLEMENT>([&] { skip_value(is, *shape); }), minor::no_implement_value_type);
+}
+
+TEST(Any, AValueBoxIsCopiedAndByteSwapped) {
+  const auto box = TypeCode::value_box("IDL:Box:1.0", "Box", TypeCode::string());
+  // A struct of two boxes: a tag with one id, "IDL:Box:1.0", the boxed string "hi"; then
+  // the same box again (an indirection).
+  Bytes b = {0x7f, 0xff, 0xff, 0x02, 0, 0, 0, 12, 'I', 'D', 'L', ':', 'B', 'o', 'x', ':', '1', '.', '0', 0,
+             0, 0, 0, 3, 'h', 'i', 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xe0};
+  const auto pair = TypeCode::structure("IDL:Pair:1.0", "Pair", {{"a", box}, {"b", box}});
+  InputStream in = big_endian(b);
+  OutputStream os;
+  copy_value(in, os, *pair);
+  EXPECT_EQ(in.remaining(), 0u);
+  InputStream back(keep(os.to_bytes()), native_byte_order);
+  EXPECT_EQ(back.read_ulong(), 0x7fffff02u);
+  EXPECT_EQ(back.read_string(), "IDL:Box:1.0");
+  EXPECT_EQ(back.read_string(), "hi");
+  EXPECT_EQ(back.read_ulong(), 0xffffffffu);
+  EXPECT_EQ(back.read_long(), -32);
+}
+
+TEST(Any, AValueInsideAnAnyMayNotPointOutsideIt) {
+  const auto box = TypeCode::value_box("IDL:Box:1.0", "Box", TypeCode::string());
+  InputStream in = big_endian({0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf8});
+  in.skip(4);
+  EXPECT_EQ(minor_of<CORBA::MARSHAL>([&] { skip_value(in, *box); }), minor::marshal_bad_value_indirection);
 }
 
 }  // namespace

@@ -65,7 +65,7 @@ PrimitiveSpelling primitive_spelling(PrimitiveKind kind) {
     case PrimitiveKind::float128: return {"long double", "tk_longdouble"};
     case PrimitiveKind::any: return {"::CORBA::Any", "tk_any"};
     case PrimitiveKind::object: return {"::CORBA::object_reference<::CORBA::Object>", nullptr};
-    case PrimitiveKind::value_base: return {"::IDL::unsupported_value", nullptr};
+    case PrimitiveKind::value_base: return {"::CORBA::object_reference<::CORBA::ValueBase>", nullptr};
     case PrimitiveKind::type_code: return {"::CORBA::typecode_reference", "tk_TypeCode"};
     case PrimitiveKind::void_type: return {"void", "tk_void"};
   }
@@ -132,7 +132,10 @@ std::string inline_constructed_tc(const Decl& decl, std::vector<const Decl*> enc
 std::string named_tc(const Type& type, const std::vector<const Decl*>& enclosing) {
   const Decl& decl = *named_target(type);
   if (std::find(enclosing.begin(), enclosing.end(), &decl) != enclosing.end()) {
-    const char* kind = decl.kind == DeclKind::union_type ? "tk_union" : "tk_struct";
+    const char* kind = decl.kind == DeclKind::union_type ? "tk_union"
+                       : decl.kind == DeclKind::value_type ? "tk_value"
+                       : decl.kind == DeclKind::value_box  ? "tk_value_box"
+                                                           : "tk_struct";
     return tc + "recursive(" + tk + kind + ", " + quoted(decl.repository_id) + ")";
   }
   if (type.declaration->kind == DeclKind::forward &&
@@ -283,10 +286,11 @@ std::string cpp_type(const Type& type) {
   const Decl* decl = named_target(type);
   switch (decl->kind) {
     case DeclKind::forward:
-      return decl->as<ForwardDecl>()->target_kind == DeclKind::value_type ? "::IDL::unsupported_value"
-                                                                           : qualified_name(*decl);
+      return decl->as<ForwardDecl>()->target_kind == DeclKind::value_type
+                 ? "::CORBA::object_reference<" + qualified_name(*decl) + ">"
+                 : qualified_name(*decl);
     case DeclKind::value_type:
-    case DeclKind::value_box: return "::IDL::unsupported_value";
+    case DeclKind::value_box: return "::CORBA::object_reference<" + qualified_name(*decl) + ">";
     case DeclKind::native:
       // AMI's ExceptionHolder: a valuetype in the spec, a class of the runtime until rtorb
       // has value types (<rtorb/messaging/reply_handler.hpp>).
@@ -425,7 +429,6 @@ std::string tc_decl_expr(const Decl& decl, const std::vector<const Decl*>& enclo
   if (decl.kind == DeclKind::native) {
     return tc + "interface(" + tk + "tk_native, " + quoted(decl.repository_id) + ", " + quoted(decl.name) + ")";
   }
-  if (decl.kind == DeclKind::value_type || decl.kind == DeclKind::value_box) return value_tc(decl);
   return tc_function(decl) + "()";
 }
 

@@ -78,6 +78,8 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
                "// Member functions defined after every type: the stubs, and those using types "
                "completed late.\n",
                s.deferred, "");
+  s.values_ns.finish();
+  append_block(out, "// The state of each value type (OBV_ classes).\n", s.values, "");
   s.typecode_decls_ns.finish();
   append_block(out, "", s.typecode_decls, "");
   append_block(out, "namespace IDL {\n\n", s.traits, "\n}  // namespace IDL\n");
@@ -96,6 +98,7 @@ std::string source_text(const Specification& spec, Sections& s, const CompilerVe
   append_block(out, "", s.constants, "");
   append_block(out, "", s.any_ops, "");
   append_block(out, "namespace rtorb::cdr {\n\n", s.codec_defs, "\n}  // namespace rtorb::cdr\n");
+  append_block(out, "", s.value_defs, "");
   append_block(out, "", s.stubs, "");
   return out;
 }

@@ -306,6 +306,10 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   CodeWriter& w = out.types;
   w.open("class " + cpp_name(decl) + base_list(decl));
   w.label("public:");
+  if (decl.flavor == InterfaceFlavor::abstract) {
+    // Parameters of this type carry the abstract-interface union (rtorb/orb/object_codec.hpp).
+    w.line("using rtorb_abstract_interface = " + cpp_name(decl.name) + ";");
+  }
   if (write_scope(decl, true, out) && !own_operations(decl).empty()) w.line();
   write_operation_declarations(decl, w);
   write_ami_declarations(decl, w);

@@ -28,6 +28,7 @@ struct Sections {
   CodeWriter types;           // header: the mapped types in their namespaces
   CodeWriter deferred;        // header: member functions defined after every type (see Placement)
                               // and the stubs' inline direct check
+  CodeWriter values;          // header: the OBV_ classes of value types, after every type
   CodeWriter typecode_decls;  // header: the rtorb::typecodes functions
   CodeWriter traits;          // header: inside namespace IDL
   CodeWriter codecs;          // header: inside namespace rtorb::cdr
@@ -35,6 +36,7 @@ struct Sections {
   CodeWriter constants;       // source: _tc_X definitions
   CodeWriter any_ops;         // source
   CodeWriter codec_defs;      // source: inside namespace rtorb::cdr
+  CodeWriter value_defs;      // source: value type members (ids, factories, state marshaling)
   CodeWriter stubs;           // source: what each stub does past its direct check
   CodeWriter servants;        // servant header: skeleton classes in namespace POA::...
   CodeWriter servant_traits;  // servant header: inside namespace CORBA
@@ -42,6 +44,7 @@ struct Sections {
   NamespaceRun typecode_decls_ns{typecode_decls};
   NamespaceRun typecode_defs_ns{typecode_defs};
   NamespaceRun any_ops_ns{any_ops};
+  NamespaceRun values_ns{values};
   NamespaceRun servants_ns{servants};
 };
 
@@ -65,6 +68,10 @@ void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w);
 std::string upcall_class(const InterfaceDecl& decl);
 // skeleton_writer.cpp: POA::M::I, its skeletons and dispatcher, CORBA::servant_traits<M::I>.
 void write_servant(const InterfaceDecl& decl, Sections& out);
+// value_writer.cpp: a value type (abstract class, V_init, OBV_ class) or value box, with
+// its TypeCode, traits and any operators.
+void write_value_type(const ValueTypeDecl& decl, Sections& out);
+void write_value_box(const ValueBoxDecl& decl, Sections& out);
 // union_writer.cpp
 void write_union_class(const UnionDecl& decl, Sections& out);
 void write_union_codec(const UnionDecl& decl, Sections& out);

@@ -179,10 +179,6 @@ void write_constant(const ConstDecl& decl, bool in_class, CodeWriter& w) {
 }
 
 void write_forward(const ForwardDecl& decl, CodeWriter& w) {
-  if (decl.target_kind == DeclKind::value_type) {
-    w.line("// valuetype " + decl.name + ": value types are not supported by rtorb-idl yet");
-    return;
-  }
   w.line("class " + cpp_name(decl) + ";");
 }
 
@@ -227,10 +223,8 @@ void write_decl(const Decl& decl, bool in_class, Sections& out) {
       // check_native_uses keeps it out of everything that is marshaled.
       w.line("using " + cpp_name(decl) + " = void*;");
       break;
-    case DeclKind::value_type:
-    case DeclKind::value_box:
-      w.line("// valuetype " + decl.name + ": value types are not supported by rtorb-idl yet");
-      break;
+    case DeclKind::value_type: write_value_type(*decl.as<ValueTypeDecl>(), out); break;
+    case DeclKind::value_box: write_value_box(*decl.as<ValueBoxDecl>(), out); break;
     default: return;  // members, operations, attributes: written by their owners
   }
   if (is_type_decl(decl.kind)) write_type_support(decl, in_class, out);
@@ -271,7 +265,8 @@ bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out) {
   const Decl* previous = nullptr;
   for (const auto& child : scope.contents) {
     if (child->kind == DeclKind::member || child->kind == DeclKind::operation ||
-        child->kind == DeclKind::attribute || child->kind == DeclKind::union_case) {
+        child->kind == DeclKind::attribute || child->kind == DeclKind::union_case ||
+        child->kind == DeclKind::state_member || child->kind == DeclKind::factory) {
       continue;
     }
     if (!has_main_file_content(*child)) continue;

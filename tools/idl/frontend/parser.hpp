@@ -127,7 +127,7 @@ class Parser {
   std::vector<ExceptionDecl*> parse_raises();
   void check_oneway(const OperationDecl& op);
   void parse_value(ScopeDecl& into, bool is_abstract, bool is_custom, const SourceLocation& start);
-  void warn_value_not_generated(const Token& name, const char* what);
+  void warn_value_not_generated(const Token& name, const char* what, const char* missing);
   void parse_value_inheritance(ValueTypeDecl& decl);
   void parse_value_body(ValueTypeDecl& decl);
   void parse_state_member(ValueTypeDecl& decl, bool is_public);

@@ -237,7 +237,6 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom,
   if (!is_abstract && !is_custom && !at_punct(":") && !at_punct("{") && !at_keyword("supports")) {
     auto box = std::make_unique<ValueBoxDecl>(name.text, name.where);
     box->boxed = parse_type_spec(into);
-    warn_value_not_generated(name, "value box");
     declare_node(into, std::move(box));
     expect_punct(";");
     return;
@@ -255,17 +254,20 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom,
     expect_punct("}");
   }
   expect_punct(";");
-  warn_value_not_generated(name, is_abstract ? "abstract valuetype" : "valuetype");
+  if (is_custom) warn_value_not_generated(name, "custom valuetype", "its marshal and unmarshal hooks");
+  if (!decl.supports.empty()) {
+    warn_value_not_generated(name, "a valuetype that supports an interface",
+                             "the interface's operations and the abstract-interface encoding");
+  }
 }
 
-// The front end checks value types fully, but the back end has no mapping for them yet:
-// say so where they are declared rather than leave users to find a comment in the output.
-// Only for the file being compiled: orb.idl's boxes would otherwise warn in every user's run.
-void Parser::warn_value_not_generated(const Token& name, const char* what) {
+// The front end checks value types fully, but the back end maps only part of some:
+// say so where they are declared rather than leave users to find out from the C++.
+// Only for the file being compiled: included IDL would otherwise warn in every user's run.
+void Parser::warn_value_not_generated(const Token& name, const char* what, const char* missing) {
   if (!name.where.file || *name.where.file != main_file_) return;
-  sink_.warning(name.where, std::string(what) + " '" + name.text +
-                                "' is not supported yet: rtorb-idl generates no C++ for it, and "
-                                "marshaling it raises NO_IMPLEMENT");
+  sink_.warning(name.where, std::string(what) + " '" + name.text + "' is not fully supported yet: " +
+                                "rtorb-idl does not generate " + missing);
 }
 
 void Parser::parse_value_inheritance(ValueTypeDecl& decl) {
