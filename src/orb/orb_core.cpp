@@ -17,6 +17,7 @@
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
 #include "orb/async_connection.hpp"
+#include "orb/client_policy.hpp"
 #include "orb/memory_lock.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
@@ -331,8 +332,16 @@ std::vector<std::shared_ptr<ServerPolicyHandler>> OrbCore::server_policy_handler
 }
 
 void OrbCore::add_client_policy_handler(std::shared_ptr<const ClientPolicyHandler> handler) {
+  std::uint64_t types = 0;
+  for (const CORBA::PolicyType type : handler->shaped_types()) {
+    if (type >= 64) {
+      raise<CORBA::INTERNAL>(0, "a client policy handler shapes by a policy type above 63");
+    }
+    types |= std::uint64_t{1} << type;
+  }
   std::lock_guard lock(mutex_);
   client_policy_handlers_.push_back(std::move(handler));
+  client_shaping_types_.fetch_or(types, std::memory_order_acq_rel);
 }
 
 std::vector<std::shared_ptr<const ClientPolicyHandler>> OrbCore::client_policy_handlers() const {
