@@ -354,10 +354,23 @@ def section_ami(data):
                         "calls/s"], body)
 
 
+def section_sync_scope(data):
+    out = ["## 10. SyncScope against twoways, a working servant (issue 19, Figure 17)", "",
+           f"Calls/s from one client thread to an rtorb server (a pool of 2) whose servant checks "
+           f"{data.get('work', '?')} numbers for primality per call (about 20,000 divisions): "
+           "twoway cube_long, and cube_oneway under each SyncScope. WITH_SERVER is answered "
+           "once the servant is found, before the work; WITH_TARGET after it; WITH_TRANSPORT "
+           "and SYNC_NONE count sends only (the server works through them later).", ""]
+    body = [[r["run"], r["placement"], r["mode"], round(r["calls_per_second"])]
+            for r in data.get("rows", [])]
+    return out + table(["run", "placement", "mode", "calls/s"], body)
+
+
 SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
-            "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami}
+            "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami,
+            "sync_scope": section_sync_scope}
 
 
 def check_table(checks):
