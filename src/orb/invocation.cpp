@@ -122,8 +122,8 @@ void mark_network_priority(OrbCore& orb, transport::Connection& connection,
 
 class InvocationState {
  public:
-  InvocationState(ObjectCore& core, std::string_view operation)
-      : core(&core), operation(operation) {}
+  InvocationState(const CORBA::Object& object, ObjectCore& core, std::string_view operation)
+      : object(&object), core(&core), operation(operation) {}
 
   // One attempt: marshal, send, and (twoway) wait for the reply message, which is left in
   // `reply_message`. Returns false for a oneway.
@@ -159,8 +159,10 @@ class InvocationState {
 
   // The target proxy's core: the proxy outlives the call (Invocation's contract), so it
   // is borrowed, which saves two atomic reference-count updates per call.
+  const CORBA::Object* object;
   ObjectCore* core;
   std::string_view operation;
+  std::size_t request_body_at = 0;  // where the arguments begin in the request's stream
   std::optional<transport::ConnectionCache::Lease> lease;
   std::shared_ptr<MultiplexedConnection> shared;  // multiplexed strategy
   PendingReply* pending = nullptr;                // invoke_async: who gets the reply
@@ -242,7 +244,7 @@ Invocation::Invocation(const CORBA::Object& target, std::string_view operation) 
   core->orb()->check_alive();
   static_assert(sizeof(InvocationState) <= state_size, "Invocation::state_size too small");
   static_assert(alignof(InvocationState) <= alignof(std::max_align_t));
-  state_ = new (storage_) InvocationState(*core, operation);
+  state_ = new (storage_) InvocationState(target, *core, operation);
 }
 
 Invocation::~Invocation() { state_->~InvocationState(); }
@@ -328,6 +330,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
                                                 ? giop::HeaderMode::lite
                                                 : giop::HeaderMode::standard};
   const auto start = giop::encode_request(os, format, header);
+  request_body_at = os.size();
   arguments(os);
   giop::end_message(os, start);
 
@@ -454,6 +457,23 @@ void InvocationState::send_async(const Target& target, const cdr::OutputStream& 
   }
   pending->deadline = deadline;
   pending->code_sets = target.code_sets;
+  // Kept for a forward, where the arguments keep their alignment in another request (GIOP
+  // 1.2 aligns every body to 8; a 1.0/1.1 body would not read the same after another key).
+  if (!pending->resend && target.version.minor >= 2) {
+    auto resend = std::make_shared<AmiResend>();
+    resend->core = core_of(*object);
+    resend->operation = std::string(operation);
+    resend->arguments.reserve(request.size() - request_body_at);
+    std::size_t at = 0;
+    request.for_each_segment([&](std::span<const std::uint8_t> segment) {
+      if (at + segment.size() > request_body_at) {
+        const std::size_t skip = request_body_at > at ? request_body_at - at : 0;
+        resend->arguments.insert(resend->arguments.end(), segment.begin() + skip, segment.end());
+      }
+      at += segment.size();
+    });
+    pending->resend = std::move(resend);
+  }
   async->expect(id, std::move(*pending));
   try {
     async->send(request);
@@ -645,12 +665,57 @@ cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
   }
 }
 
+// A friend of Invocation's: the forwarded request is made as a sendc_ call makes one, by
+// the same InvocationState, with the arguments kept from the first request.
+struct AmiForward {
+  static void follow(OrbCore& orb, const giop::Message& reply, PendingReply& pending) {
+    const AmiResend& resend = *pending.resend;
+    if (resend.forwards >= max_forwards) {
+      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs",
+                              CompletionStatus::COMPLETED_NO);
+    }
+    cdr::InputStream body = giop::body_stream(reply);
+    body.set_code_sets(pending.code_sets);
+    body.set_references(&orb);
+    const auto to = ior::read_reference(body);
+    const auto object = ProxyAccess::make<CORBA::Object>(resend.core);
+    Invocation invocation(*object, resend.operation);
+    InvocationState& s = *invocation.state_;
+    s.read_policies();
+    if (pending.deadline != PendingReply::Clock::time_point{}) s.deadline = pending.deadline;  // the first's
+    std::shared_ptr<const Target> hold;
+    s.check_rebind(s.core->target(hold), to);
+    s.core->forward(to);
+    orb.debug(2, "client: LOCATION_FORWARD of an AMI request followed");
+    auto next = std::make_shared<AmiResend>(resend);
+    ++next->forwards;
+    PendingReply again{pending.handler, pending.dispatch, {}, {}, std::move(next)};
+    s.pending = &again;
+    const auto write = [&resend](cdr::OutputStream& os) {
+      os.write_raw(resend.arguments.data(), resend.arguments.size());
+    };
+    ArgumentWriter write_arguments(write);
+    hold.reset();
+    s.attempt(s.core->target(hold), write_arguments, giop::ResponseFlags::sync_with_target,
+              giop::AddressingDisposition::key_addr);
+    if (!s.async) s.deliver_collocated();
+  }
+};
+
+void follow_ami_forward(OrbCore& orb, const giop::Message& reply, PendingReply& pending) {
+  try {
+    AmiForward::follow(orb, reply, pending);
+  } catch (const CORBA::SystemException& e) {
+    deliver_failure(orb, e, pending);
+  }
+}
+
 void Invocation::invoke_async(ArgumentWriter arguments,
                               CORBA::object_reference<CORBA::Object> handler,
                               ReplyDispatch dispatch) {
   InvocationState& s = *state_;
   s.read_policies();
-  PendingReply pending{std::move(handler), dispatch, {}, {}};
+  PendingReply pending{std::move(handler), dispatch, {}, {}, nullptr};
   s.pending = &pending;
   std::shared_ptr<const Target> hold;
   const Target& target = s.core->target(hold);

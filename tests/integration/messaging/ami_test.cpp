@@ -197,6 +197,47 @@ TEST_F(Ami, ThousandsOfRequestsAreOutstandingOnOneConnection) {
   EXPECT_EQ(distinct.size(), static_cast<std::size_t>(n));
 }
 
+// A LOCATION_FORWARD reply sends the request again, arguments and all, to the new target;
+// the reference then goes there directly.
+TEST_F(Ami, ALocationForwardIsFollowedWithTheSameArguments) {
+  RawServer forwarder(forward_to(server_.ior()));
+  auto forwarded = client_.target(raw_ior(client_, forwarder.port(), 2));
+  forwarded->sendc_divide(handler_, 17, 5);
+  forwarded->sendc_echo(handler_, 9);
+  ASSERT_TRUE(pump_until(2));
+  EXPECT_EQ(servant_->replies("divide"), std::vector<std::string>{"3 r 2"});
+  EXPECT_EQ(servant_->replies("echo"), std::vector<std::string>{"9"});
+  EXPECT_TRUE(servant_->exceptions("divide").empty());
+  forwarded->sendc_echo(handler_, 10);
+  ASSERT_TRUE(pump_until(3));
+  EXPECT_EQ(forwarder.requests("echo").size(), 1u);  // the third call went straight there
+}
+
+TEST_F(Ami, AForwardLoopEndsInTransientAndNoRebindInRebind) {
+  auto self_ior = std::make_shared<std::string>();  // set once the port is known
+  RawServer self([self_ior](std::uint32_t id, int version_minor) {
+    return forward_to(*self_ior)(id, version_minor);
+  });
+  *self_ior = raw_ior(client_, self.port(), 2);
+  client_.target(*self_ior)->sendc_echo(handler_, 1);
+  ASSERT_TRUE(pump_until(1));
+  auto raised = servant_->exceptions("echo");
+  ASSERT_EQ(raised.size(), 1u);
+  EXPECT_EQ(raised[0].name, "TRANSIENT");
+  EXPECT_EQ(raised[0].minor, rtorb::minor::transient_forward_limit);
+
+  RawServer forwarder(forward_to(server_.ior()));
+  auto pinned = client_.with(client_.target(raw_ior(client_, forwarder.port(), 2)),
+                             {client_.rebind(Messaging::NO_REBIND)});
+  pinned->sendc_echo(handler_, 2);
+  ASSERT_TRUE(pump_until(2));
+  raised = servant_->exceptions("echo");
+  ASSERT_EQ(raised.size(), 2u);
+  EXPECT_EQ(raised[1].name, "REBIND");
+  EXPECT_EQ(raised[1].minor, rtorb::minor::rebind_forward);
+  EXPECT_TRUE(servant_->replies("echo").empty());
+}
+
 TEST_F(Ami, ANilHandlerIsFireAndForget) {
   target_->sendc_set_value(nullptr, 17);
   EXPECT_TRUE(eventually([&] { return target_->value() == 17; }));

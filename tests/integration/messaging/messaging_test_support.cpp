@@ -10,6 +10,7 @@
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
 #include "ior/ior_string.hpp"
+#include "ior/object_reference.hpp"
 #include "loopback.hpp"
 #include "orb/object_core.hpp"
 
@@ -112,6 +113,18 @@ CORBA::object_reference<CORBA::Policy> Client::roundtrip_timeout(std::chrono::mi
 
 CORBA::object_reference<CORBA::Policy> Client::request_timeout(std::chrono::microseconds t) {
   return orb_->create_policy(Messaging::RELATIVE_REQ_TIMEOUT_POLICY_TYPE, any_of(time_t_of(t)));
+}
+
+RawServer::Answer forward_to(const std::string& to) {
+  return [reference = rtorb::ior::reference_from_ior_string(to)](std::uint32_t id, int version_minor) {
+    rtorb::cdr::OutputStream os;
+    const auto start = rtorb::giop::encode_reply(
+        os, rtorb::giop::Version{1, static_cast<std::uint8_t>(version_minor)},
+        {id, rtorb::giop::ReplyStatus::location_forward, {}});
+    rtorb::ior::write_reference(os, reference);
+    rtorb::giop::end_message(os, start);
+    return os.to_bytes();
+  };
 }
 
 std::string raw_ior(Client& client, std::uint16_t port, int minor) {

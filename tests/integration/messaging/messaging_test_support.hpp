@@ -97,6 +97,9 @@ class RawServer {
   std::thread thread_;
 };
 
+// Answers every request with LOCATION_FORWARD to the stringified reference `to`.
+RawServer::Answer forward_to(const std::string& to);
+
 // Runs `call` on another thread and waits at most `bound` for it: a call that hangs ends
 // the test process (a hung thread cannot be taken back), with a message saying which.
 // Returns what `call` raised (nullptr if nothing).
