@@ -69,6 +69,10 @@ class Handler final : public CORBA::servant_traits<MessagingTest::AMI_TargetHand
   void set_value() override { add("set_value", ""); }
   void set_value_excep(const Holder& h) override { add_excep("set_value", h); }
 
+  Holder last_holder() {
+    std::lock_guard lock(mutex_);
+    return last_holder_;
+  }
   std::size_t count() {
     std::lock_guard lock(mutex_);
     return replies_.size() + exceptions_.size();
@@ -99,10 +103,12 @@ class Handler final : public CORBA::servant_traits<MessagingTest::AMI_TargetHand
     Raised r = raised_by(h);
     std::lock_guard lock(mutex_);
     exceptions_.emplace_back(op, std::move(r));
+    last_holder_ = h;
   }
   std::mutex mutex_;
   std::vector<std::pair<std::string, std::string>> replies_;
   std::vector<std::pair<std::string, Raised>> exceptions_;
+  Holder last_holder_;
 };
 
 class Ami : public ::testing::Test {
@@ -158,6 +164,25 @@ TEST_F(Ami, AUserExceptionReachesExcepAndRaisesAsItsClass) {
   ASSERT_EQ(raised.size(), 1u);
   EXPECT_EQ(raised[0].name, "DivideByZero");
   EXPECT_EQ(raised[0].dividend, 5);
+}
+
+TEST_F(Ami, RaiseExceptionWithListRaisesOnlyTheUserExceptionsListed) {
+  target_->sendc_divide(handler_, 5, 0);
+  ASSERT_TRUE(pump_until(1));
+  const Holder holder = servant_->last_holder();
+  ASSERT_TRUE(holder);
+  EXPECT_THROW(holder->raise_exception_with_list({MessagingTest::_tc_DivideByZero}),
+               MessagingTest::DivideByZero);
+  for (const auto& list : {std::vector<CORBA::typecode_reference>{},
+                           std::vector<CORBA::typecode_reference>{MessagingTest::_tc_Octets}}) {
+    try {
+      holder->raise_exception_with_list(list);
+    } catch (const CORBA::UNKNOWN& e) {
+      EXPECT_EQ(e.minor(), rtorb::minor::unknown_user_exception);
+      continue;
+    }
+    ADD_FAILURE() << "no UNKNOWN";
+  }
 }
 
 TEST_F(Ami, AttributesHaveGetAndSetHandlers) {
