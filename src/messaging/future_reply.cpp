@@ -19,14 +19,17 @@ class ReplySlot final : public CORBA::LocalObject {
   ReplySlot(const ReplySlot&) = delete;
   ReplySlot& operator=(const ReplySlot&) = delete;
   ~ReplySlot() override {
+    if (!armed_) return;
     state_->fail(std::make_exception_ptr(CORBA::BAD_INV_ORDER(
         minor::bad_inv_order_orb_shutdown, CORBA::CompletionStatus::COMPLETED_MAYBE,
         "the ORB was destroyed while the call was outstanding")));
   }
   ReplyStateBase& state() const noexcept { return *state_; }
+  void disarm() noexcept { armed_ = false; }
 
  private:
   std::shared_ptr<ReplyStateBase> state_;
+  bool armed_ = true;
 };
 
 }  // namespace
@@ -54,11 +57,15 @@ void ReplyStateBase::fail(std::exception_ptr error) noexcept {
 
 void start_call(CORBA::Object& target, std::string_view operation, orb::ArgumentWriter arguments,
                 orb::ReplyDispatch dispatch, std::shared_ptr<ReplyStateBase> state) noexcept {
+  CORBA::object_reference<ReplySlot> slot;
   try {
     orb::Invocation call(target, operation);
-    call.invoke_async(arguments, CORBA::make_reference<ReplySlot>(state), dispatch);
+    slot = CORBA::make_reference<ReplySlot>(state);
+    call.invoke_async(arguments, slot, dispatch);
   } catch (...) {
-    // Delivered at the co_await, like every other outcome of the call.
+    // The ORB has let go of the slot: the call failed here, not at shutdown. Delivered at
+    // the co_await, like every other outcome of the call.
+    if (slot) slot->disarm();
     state->fail(std::current_exception());
   }
 }
