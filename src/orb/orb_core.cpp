@@ -630,10 +630,14 @@ void OrbCore::destroy() {
   }
   {
     // AMI requests still outstanding are dropped: their handlers could only be called
-    // into an ORB that is gone.
-    std::lock_guard lock(async_mutex_);
-    for (auto& [endpoint, connection] : async_) connection->close();
-    async_.clear();
+    // into an ORB that is gone. Dropping a handler may run user code (a coroutine's reply
+    // slot resumes it with an exception), so not under async_mutex_.
+    decltype(async_) async;
+    {
+      std::lock_guard lock(async_mutex_);
+      async.swap(async_);
+    }
+    for (auto& [endpoint, connection] : async) connection->close();
   }
   connections_.close_idle(transport::ConnectionCache::Clock::time_point::max());
   CORBA::object_reference<CORBA::ORB> self;

@@ -68,6 +68,8 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
                     version_check(version, stem + "C.h") + "#include <rtorb/idl/types.hpp>\n";
   if (s.types.text().find(": public virtual ::rtorb::orb::DirectUpcall") != std::string::npos)
     out += "#include <rtorb/orb/direct_call.hpp>\n";
+  if (s.deferred.text().find("::rtorb::coro::future_reply<") != std::string::npos)
+    out += "#include <rtorb/coro/future_reply.hpp>\n";
   std::vector<std::string> includes;
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);

@@ -313,6 +313,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   if (write_scope(decl, true, out) && !own_operations(decl).empty()) w.line();
   write_operation_declarations(decl, w);
   write_ami_declarations(decl, w);
+  write_coro_declaration(decl, w);
   write_proxy_members(decl, w);
   w.close(";");
   if (!is_local(decl)) write_upcall_class(decl, w);
@@ -324,6 +325,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
     write_invoke_function(op, decl, out.stubs);
   }
   write_ami_stubs(decl, out);
+  write_coro_proxy(decl, out);
   write_servant(decl, out);
 }
 

@@ -58,6 +58,12 @@ void write_interface(const InterfaceDecl& decl, Sections& out);
 // proxy class; defined with the reply functions in the stubs).
 void write_ami_declarations(const InterfaceDecl& decl, CodeWriter& w);
 void write_ami_stubs(const InterfaceDecl& decl, Sections& out);
+// coro_writer.cpp: for an interface with AMI, `async()` on its proxy (declared in the class)
+// and the rtorb_coro::M::I class it returns, with the reply functions of its operations.
+void write_coro_declaration(const InterfaceDecl& decl, CodeWriter& w);
+void write_coro_proxy(const InterfaceDecl& decl, Sections& out);
+// "async", or "ami_async" (ami_ again while taken) when the proxy has a member of that name.
+std::string async_accessor_name(const InterfaceDecl& decl);
 // In the skeleton of a reply handler's _excep operation: the user exceptions its
 // ExceptionHolder argument may hold.
 void write_ami_holder_exceptions(const Operation& op, CodeWriter& w);
