@@ -163,9 +163,14 @@ TEST(IdlDiagnostics, CustomValueTypeIsNotFullySupportedWarning) {
 TEST(IdlDiagnostics, SupportedInterfaceIsNotFullySupportedWarning) {
   const auto result = compile("interface I {};\nvaluetype V supports I { public long x; };\n");
   EXPECT_TRUE(result.ok);
-  EXPECT_NE(result.diagnostics.find("t.idl:2:11: warning: a valuetype that supports an interface 'V'"),
+  EXPECT_NE(result.diagnostics.find("t.idl:2:11: warning: a valuetype that supports a concrete interface 'V'"),
             std::string::npos)
       << result.diagnostics;
+}
+TEST(IdlDiagnostics, SupportingAnAbstractInterfaceCompilesWithoutWarnings) {
+  const auto result = compile("abstract interface A { long f(); };\nvaluetype V supports A { public long x; };\n");
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.diagnostics, "");
 }
 TEST(IdlDiagnostics, ValueTypesOfIncludedFilesDoNotWarn) {
   const auto result = compile("# 1 \"t.idl\"\n# 1 \"orb.idl\" 1\nvaluetype StringValue string;\n# 4 \"t.idl\" 2\n");
