@@ -5,6 +5,7 @@
 
 #include <rtorb/cdr/value_codec.hpp>
 #include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/orb.hpp>
 #include <rtorb/corba/raise.hpp>
 #include <functional>
 #include <string>
