@@ -254,7 +254,6 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom,
     expect_punct("}");
   }
   expect_punct(";");
-  if (is_custom) warn_value_not_generated(name, "custom valuetype", "its marshal and unmarshal hooks");
   // Supporting an abstract interface is mapped (the value is one); a concrete interface's
   // operations are not given to the value's class.
   for (const InterfaceDecl* i : decl.supports) {
