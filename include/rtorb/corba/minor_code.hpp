@@ -112,6 +112,9 @@ inline constexpr std::uint32_t bad_param_corbaname_invalid_name = rtorb_vmcid | 
 // Value factories (ORB::register_value_factory, unregister_value_factory).
 inline constexpr std::uint32_t bad_param_nil_value_factory = rtorb_vmcid | 66;  // null factory registered
 inline constexpr std::uint32_t bad_param_no_value_factory = rtorb_vmcid | 67;   // unregister: none there
+// Custom value types' data streams (CORBA::DataOutputStream, DataInputStream).
+inline constexpr std::uint32_t bad_param_data_stream_range = rtorb_vmcid | 68;       // _array offset/length past seq
+inline constexpr std::uint32_t bad_inv_order_data_stream_closed = rtorb_vmcid | 60;  // used after (un)marshal returned
 inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
 
 // Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.

@@ -281,8 +281,9 @@ void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
   const std::string owner = "POA::" + definition_name(decl) + "::";
   const std::string type = qualified_name(decl);
   w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
-  w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
-         ">(::rtorb::orb::core_of(*rtorb_this()));");
+  // An abstract interface's class is not a proxy; its own proxy class is.
+  const std::string proxy = type + (decl.flavor == InterfaceFlavor::abstract ? "::rtorb_proxy" : "");
+  w.line("return ::rtorb::orb::ProxyAccess::make<" + proxy + ">(::rtorb::orb::core_of(*rtorb_this()));");
   w.close();
   w.line();
   w.open("bool " + owner + "_is_a(const std::string& repository_id)");
