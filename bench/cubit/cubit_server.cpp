@@ -1,5 +1,6 @@
-// rtorb-cubit-server [--ior-file F] [ORB options]: serves one Cubit until its shutdown
-// operation is called or the process gets SIGINT/SIGTERM.
+// rtorb-cubit-server [--ior-file F] [--amh] [ORB options]: serves one Cubit until its
+// shutdown operation is called or the process gets SIGINT/SIGTERM. --amh: an AMH servant
+// that replies from a worker thread (cubit_amh_servant.hpp).
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -7,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "cubit_amh_servant.hpp"
 #include "cubit_servant.hpp"
 #include "server_main.hpp"
 
@@ -17,17 +19,25 @@ int main(int argc, char* argv[]) {
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
+    bool amh = false;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
+      } else if (std::strcmp(argv[i], "--amh") == 0) {
+        amh = true;
       } else {
-        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [ORB options]\n";
+        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--amh] [ORB options]\n";
         return 2;
       }
     }
     auto poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
     poa->the_POAManager()->activate();
-    auto servant = CORBA::make_reference<CubitServant>(orb);
+    CORBA::servant_reference<PortableServer::Servant> servant;
+    if (amh) {
+      servant = CORBA::make_reference<cubit::AmhCubitServant>(orb);
+    } else {
+      servant = CORBA::make_reference<CubitServant>(orb);
+    }
     const PortableServer::ObjectId id = poa->activate_object(servant);
     const std::string ior = orb->object_to_string(poa->id_to_reference(id));
     if (ior_file.empty()) {
