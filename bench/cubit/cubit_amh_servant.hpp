@@ -1,6 +1,7 @@
 // rtorb-cubit-server --amh: the Cubit served with asynchronous method handling, every
 // twoway replied from one worker thread after the upcall has returned (the cost of AMH's
-// hand-off against the classic servant; docs/messaging.md, "AMH").
+// hand-off against the classic servant; docs/messaging.md, "AMH"). --amh-inline replies
+// inside the upcall instead: the cost of the handler alone.
 #pragma once
 
 #include <rtorb/corba/orb.hpp>
@@ -23,8 +24,8 @@ class AmhCubitServant final : public POA::AMH_Cubit {
  public:
   using Handler = IDL::traits<AMH_CubitResponseHandler>::ref_type;
 
-  explicit AmhCubitServant(IDL::traits<CORBA::ORB>::ref_type orb)
-      : orb_(std::move(orb)), worker_([this] { work(); }) {}
+  AmhCubitServant(IDL::traits<CORBA::ORB>::ref_type orb, bool inline_replies)
+      : orb_(std::move(orb)), inline_(inline_replies), worker_([this] { work(); }) {}
   ~AmhCubitServant() override {
     {
       std::lock_guard lock(mutex_);
@@ -47,9 +48,10 @@ class AmhCubitServant final : public POA::AMH_Cubit {
     post([h, m] { h->cube_struct(Cubit::Many(cube(m.o()), cube(m.l()), cube(m.s()))); });
   }
   void cube_long_sequence(Handler h, const Cubit::LongSeq& s) override {
-    post([h, s]() mutable {
-      for (auto& v : s) v = cube(v);
-      h->cube_long_sequence(s);
+    post([h, s] {
+      Cubit::LongSeq result(s.size());
+      for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
+      h->cube_long_sequence(result);
     });
   }
   void ping_oneway(Handler h) override { h->ping_oneway(); }
@@ -64,6 +66,10 @@ class AmhCubitServant final : public POA::AMH_Cubit {
 
  private:
   void post(std::function<void()> job) {
+    if (inline_) {
+      job();
+      return;
+    }
     {
       std::lock_guard lock(mutex_);
       jobs_.push_back(std::move(job));
@@ -85,6 +91,7 @@ class AmhCubitServant final : public POA::AMH_Cubit {
 
   IDL::traits<CORBA::ORB>::ref_type orb_;
   std::int32_t last_ = 0;
+  const bool inline_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::function<void()>> jobs_;  // guarded by mutex_

@@ -1,6 +1,7 @@
-// rtorb-cubit-server [--ior-file F] [--amh] [ORB options]: serves one Cubit until its
-// shutdown operation is called or the process gets SIGINT/SIGTERM. --amh: an AMH servant
-// that replies from a worker thread (cubit_amh_servant.hpp).
+// rtorb-cubit-server [--ior-file F] [--amh|--amh-inline] [ORB options]: serves one Cubit
+// until its shutdown operation is called or the process gets SIGINT/SIGTERM. --amh: an AMH
+// servant that replies from a worker thread; --amh-inline: inside the upcall
+// (cubit_amh_servant.hpp).
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -20,13 +21,16 @@ int main(int argc, char* argv[]) {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
     bool amh = false;
+    bool amh_inline = false;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
       } else if (std::strcmp(argv[i], "--amh") == 0) {
         amh = true;
+      } else if (std::strcmp(argv[i], "--amh-inline") == 0) {
+        amh = amh_inline = true;
       } else {
-        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--amh] [ORB options]\n";
+        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--amh|--amh-inline] [ORB options]\n";
         return 2;
       }
     }
@@ -34,7 +38,7 @@ int main(int argc, char* argv[]) {
     poa->the_POAManager()->activate();
     CORBA::servant_reference<PortableServer::Servant> servant;
     if (amh) {
-      servant = CORBA::make_reference<cubit::AmhCubitServant>(orb);
+      servant = CORBA::make_reference<cubit::AmhCubitServant>(orb, amh_inline);
     } else {
       servant = CORBA::make_reference<CubitServant>(orb);
     }
