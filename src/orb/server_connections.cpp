@@ -4,7 +4,10 @@
 #include <rtorb/corba/minor_code.hpp>
 
 #include <array>
+#include <span>
+#include <vector>
 
+#include "giop/fragments.hpp"
 #include "giop/message_codec.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/request_buffer.hpp"
@@ -41,7 +44,17 @@ void send_reply(transport::Connection& connection, const cdr::OutputStream& mess
       message.for_each_segment([&](std::span<const std::uint8_t> s) {
         for (std::size_t i = 0; i < s.size() && n < header.size(); ++i) header[n++] = s[i];
       });
-      if (header[5] >= 1) {  // GIOP 1.0 cannot fragment
+      if (header[5] == 1) {
+        // GIOP 1.1 lets nothing come between the fragments of a message, and replies
+        // deferred by AMH servants are sent from other threads: the fragments go out in
+        // one send, under the connection's send lock.
+        std::vector<std::uint8_t> together;
+        for (const auto& fragment : giop::split_message(message.to_bytes(), fragment_size))
+          together.insert(together.end(), fragment.begin(), fragment.end());
+        connection.send(std::span<const std::uint8_t>(together));
+        return;
+      }
+      if (header[5] >= 2) {  // GIOP 1.0 cannot fragment; 1.2 interleaves fragments by id
         transport::send_fragmented(connection, message, fragment_size);
         return;
       }
