@@ -187,3 +187,9 @@ TEST(IdlDiagnostics, PragmaAmiOnALocalInterface) {
 TEST(IdlDiagnostics, PragmaAmiOnAnUndeclaredName) {
   expect_error("#pragma ami Nope\n", "t.idl:1:1: error: 'Nope' is not declared");
 }
+TEST(IdlDiagnostics, PragmaAmhNeedsAName) {
+  expect_error("interface I {};\n#pragma amh\n", "t.idl:2:1: error: #pragma amh needs an interface name");
+}
+TEST(IdlDiagnostics, PragmaAmhOnALocalInterface) {
+  expect_error("local interface L {};\n#pragma amh L\n", "t.idl:2:1: error: #pragma amh: 'L' is not a (non-local) interface");
+}

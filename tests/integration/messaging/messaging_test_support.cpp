@@ -17,7 +17,9 @@
 namespace messaging_test {
 namespace {
 
-std::string server_path() { return std::string(RTORB_BINARY_DIR) + "/bin/messaging-server"; }
+std::string server_path(const std::string& program) {
+  return std::string(RTORB_BINARY_DIR) + "/bin/" + program;
+}
 
 std::string wait_for_ior(const std::filesystem::path& file) {
   for (int i = 0; i < 400; ++i) {
@@ -43,12 +45,12 @@ TimeBase::TimeT time_t_of(std::chrono::microseconds t) {
 
 }  // namespace
 
-Server::Server(std::vector<std::string> options) {
+Server::Server(std::vector<std::string> options, const std::string& program) {
   ior_file_ = std::filesystem::temp_directory_path() /
               ("messaging-server-" + std::to_string(::getpid()) + "-" +
                std::to_string(next_id++) + ".ior");
   std::filesystem::remove(ior_file_);
-  std::vector<std::string> argv{server_path(), "--ior-file", ior_file_.string(), "-ORBEndpoint",
+  std::vector<std::string> argv{server_path(program), "--ior-file", ior_file_.string(), "-ORBEndpoint",
                                 "iiop://127.0.0.1:0"};
   argv.insert(argv.end(), options.begin(), options.end());
   process_ = std::make_unique<rtorb::interop::ChildProcess>(argv);

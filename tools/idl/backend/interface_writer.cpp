@@ -419,6 +419,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   write_ami_stubs(decl, out);
   write_coro_proxy(decl, out);
   write_servant(decl, out);
+  if (decl.amh) write_amh(decl, out);
 }
 
 }  // namespace rtorb::idl::backend
