@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace Messaging {
 namespace {
@@ -17,7 +20,89 @@ constexpr auto wait_step = std::chrono::milliseconds(10);
 
 const rtorb::cdr::ValueTypeInfo poller_type{IDL::traits<Poller>::repository_id};
 
+// The sets pollers make. A member's own wait is on its reply's condition; a set of them
+// has no one condition to sleep on, so where a pool reads the replies it looks again every
+// millisecond (where no thread does, perform_work returns as soon as it has handled one).
+class PollerSet final : public CORBA::PollableSet {
+ public:
+  explicit PollerSet(IDL::traits<CORBA::ORB>::ref_type orb) noexcept : orb_(std::move(orb)) {}
+
+  CORBA::valuetype_reference<CORBA::DIIPollable> create_dii_pollable() override {
+    rtorb::raise<CORBA::NO_IMPLEMENT>(rtorb::minor::no_implement_dii,
+                                      "rtorb has no Dynamic Invocation Interface");
+  }
+
+  void add_pollable(CORBA::valuetype_reference<CORBA::Pollable> potential) override {
+    if (!potential) {
+      rtorb::raise<CORBA::BAD_PARAM>(rtorb::minor::bad_param_nil_pollable,
+                                     "a nil Pollable cannot be added to a PollableSet");
+    }
+    std::lock_guard lock(mutex_);
+    members_.push_back(std::move(potential));
+  }
+
+  CORBA::valuetype_reference<CORBA::Pollable> get_ready_pollable(std::uint32_t timeout) override {
+    const bool forever = timeout == CORBA::Pollable::wait_forever;
+    const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(timeout);
+    for (;;) {
+      if (auto ready = take_ready()) return ready;
+      const Clock::time_point now = Clock::now();
+      if (!forever && now >= deadline) {
+        rtorb::raise<CORBA::TIMEOUT>(rtorb::minor::timeout_poll_not_ready,
+                                     "no member of the PollableSet became ready in time");
+      }
+      if (orb_ && orb_->work_pending()) {
+        orb_->perform_work();
+      } else {
+        std::this_thread::sleep_until(
+            forever ? now + std::chrono::milliseconds(1)
+                    : std::min(deadline, now + std::chrono::milliseconds(1)));
+      }
+    }
+  }
+
+  void remove(CORBA::valuetype_reference<CORBA::Pollable> potential) override {
+    std::lock_guard lock(mutex_);
+    const auto at = std::find(members_.begin(), members_.end(), potential);
+    if (at == members_.end()) throw UnknownPollable();
+    members_.erase(at);
+  }
+
+  std::uint16_t number_left() override {
+    std::lock_guard lock(mutex_);
+    return static_cast<std::uint16_t>(std::min<std::size_t>(members_.size(), 0xFFFF));
+  }
+
+ private:
+  // The first ready member, out of the set; NoPossiblePollable if the set is empty. A
+  // member whose outcome was taken already counts as ready: nothing is left to wait for.
+  CORBA::valuetype_reference<CORBA::Pollable> take_ready() {
+    std::lock_guard lock(mutex_);
+    if (members_.empty()) throw NoPossiblePollable();
+    for (auto it = members_.begin(); it != members_.end(); ++it) {
+      bool ready = true;
+      try {
+        ready = (*it)->is_ready(0);
+      } catch (const CORBA::OBJECT_NOT_EXIST&) {
+      }
+      if (!ready) continue;
+      auto member = std::move(*it);
+      members_.erase(it);
+      return member;
+    }
+    return nullptr;
+  }
+
+  IDL::traits<CORBA::ORB>::ref_type orb_;
+  std::mutex mutex_;
+  std::vector<CORBA::valuetype_reference<CORBA::Pollable>> members_;
+};
+
 }  // namespace
+
+CORBA::object_reference<CORBA::PollableSet> Poller::create_pollable_set() {
+  return CORBA::make_reference<PollerSet>(call_.orb);
+}
 
 bool Poller::wait(std::uint32_t timeout) {
   auto& state = *call_.state;

@@ -18,6 +18,7 @@
 // docs/messaging.md, "Polling", explains the design.
 #pragma once
 
+#include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/orb.hpp>
@@ -41,10 +42,14 @@ inline constexpr std::uint32_t marshal_local_poller = rtorb_vmcid | 105;  // a P
 inline constexpr std::uint32_t no_implement_poller_handler = rtorb_vmcid | 105;  // associated_handler set
 inline constexpr std::uint32_t no_implement_poller_copy = rtorb_vmcid | 106;  // _copy_value of a Poller
 inline constexpr std::uint32_t bad_operation_poller_mismatch = rtorb_vmcid | 105;  // polled for another operation
+inline constexpr std::uint32_t no_implement_dii = rtorb_vmcid | 107;  // PollableSet::create_dii_pollable
+inline constexpr std::uint32_t bad_param_nil_pollable = rtorb_vmcid | 105;  // a nil Pollable added to a set
 
 }  // namespace rtorb::minor
 
 namespace CORBA {
+
+class PollableSet;
 
 // What can be waited for (CORBA 7.4.1, the abstract valuetype Pollable).
 class Pollable {
@@ -54,9 +59,45 @@ class Pollable {
   virtual ~Pollable() = default;
   // TRUE once what it stands for can be consumed; waits up to `timeout` ms for it.
   virtual bool is_ready(std::uint32_t timeout) = 0;
+  // A new, empty set to add this pollable and others to.
+  virtual object_reference<PollableSet> create_pollable_set() = 0;
 
  protected:
   Pollable() = default;
+};
+
+// A pollable of the DII's deferred requests (7.4.1): rtorb has no DII, so none exists.
+class DIIPollable : public virtual Pollable {};
+
+// A set of pollables one thread waits on at once (CORBA 7.4.2), made by any of them
+// (Pollable::create_pollable_set). rtorb has no DII: create_dii_pollable is NO_IMPLEMENT
+// no_implement_dii.
+class PollableSet : public virtual LocalObject {
+ public:
+  class NoPossiblePollable : public UserException {
+   public:
+    const char* _name() const noexcept override { return "NoPossiblePollable"; }
+    const char* _rep_id() const noexcept override {
+      return "IDL:omg.org/CORBA/PollableSet/NoPossiblePollable:1.0";
+    }
+    const char* what() const noexcept override { return _rep_id(); }
+  };
+  class UnknownPollable : public UserException {
+   public:
+    const char* _name() const noexcept override { return "UnknownPollable"; }
+    const char* _rep_id() const noexcept override {
+      return "IDL:omg.org/CORBA/PollableSet/UnknownPollable:1.0";
+    }
+    const char* what() const noexcept override { return _rep_id(); }
+  };
+
+  virtual valuetype_reference<DIIPollable> create_dii_pollable() = 0;
+  virtual void add_pollable(valuetype_reference<Pollable> potential) = 0;
+  // A member that is ready, taken out of the set; waits up to `timeout` ms for one
+  // (TIMEOUT timeout_poll_not_ready if none is). An empty set: NoPossiblePollable.
+  virtual valuetype_reference<Pollable> get_ready_pollable(std::uint32_t timeout) = 0;
+  virtual void remove(valuetype_reference<Pollable> potential) = 0;
+  virtual std::uint16_t number_left() = 0;
 };
 
 }  // namespace CORBA
@@ -87,6 +128,7 @@ class Poller : public virtual CORBA::ValueBase, public CORBA::Pollable {
   using _ref_type = IDL::traits<Poller>::ref_type;
 
   bool is_ready(std::uint32_t timeout) override;
+  CORBA::object_reference<CORBA::PollableSet> create_pollable_set() override;
 
   IDL::traits<CORBA::Object>::ref_type operation_target() const { return target_; }
   std::string operation_name() const { return operation_; }

@@ -136,6 +136,57 @@ TEST_F(Polling, APollerIsLocalToItsProcess) {
   EXPECT_EQ(result, 3);
 }
 
+TEST_F(Polling, APollableSetHandsOverItsReadyMembersOneAtATime) {
+  // One connection's requests are served in order: the echoes are answered before the
+  // server starts sleeping.
+  auto one = target_->sendp_echo(1);
+  auto two = target_->sendp_echo(2);
+  auto slow = target_->sendp_sleep_ms(300);
+  auto set = slow->create_pollable_set();
+  EXPECT_EQ(set->number_left(), 0);
+  set->add_pollable(slow);
+  set->add_pollable(one);
+  set->add_pollable(two);
+  EXPECT_EQ(set->number_left(), 3);
+  std::vector<CORBA::valuetype_reference<CORBA::Pollable>> order;
+  for (int i = 0; i < 3; ++i) order.push_back(set->get_ready_pollable(twenty_seconds));
+  EXPECT_EQ(set->number_left(), 0);
+  EXPECT_TRUE((order[0] == one && order[1] == two) || (order[0] == two && order[1] == one));
+  EXPECT_TRUE(order[2] == slow);
+  std::int32_t result = 0;
+  one->echo(0, result);  // each member still hands its reply over
+  EXPECT_EQ(result, 1);
+  EXPECT_THROW(set->get_ready_pollable(0), CORBA::PollableSet::NoPossiblePollable);
+}
+
+TEST_F(Polling, APollableSetWithNothingReadyTimesOutAndRefusesWhatItCannotHold) {
+  auto slow = target_->sendp_sleep_ms(300);
+  auto set = slow->create_pollable_set();
+  set->add_pollable(slow);
+  try {
+    (void)set->get_ready_pollable(0);
+    FAIL() << "the reply came before the server slept";
+  } catch (const CORBA::TIMEOUT& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::timeout_poll_not_ready);
+  }
+  EXPECT_EQ(set->number_left(), 1);
+  EXPECT_THROW(set->remove(target_->sendp_echo(3)), CORBA::PollableSet::UnknownPollable);
+  try {
+    set->add_pollable(nullptr);
+    FAIL() << "a nil pollable was added";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_pollable);
+  }
+  try {
+    (void)set->create_dii_pollable();
+    FAIL() << "a DII pollable without a DII";
+  } catch (const CORBA::NO_IMPLEMENT& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::no_implement_dii);
+  }
+  set->remove(slow);
+  EXPECT_EQ(set->number_left(), 0);
+}
+
 TEST(PollingWithAPool, AThreadOfTheClientsPoolDeliversTheReplyThePollWaitsFor) {
   Server server;
   Client client({"-ORBServerThreads", "2"});
