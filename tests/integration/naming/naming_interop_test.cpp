@@ -53,7 +53,7 @@ class OmniNames {
       while (!accepts(port_) && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(20ms);
       }
-      if (!process_->wait(200ms)) return;  // still running: the port is its own
+      if (!process_->exits_within(200ms)) return;  // still running: the port is its own
     }
   }
   ~OmniNames() {
