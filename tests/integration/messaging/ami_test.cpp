@@ -323,30 +323,9 @@ TEST_F(Ami, AHandlerInAnotherOrbGetsTheExceptionHolderMarshaled) {
 TEST_F(Ami, ACollocatedTargetCallsTheHandlerBeforeSendcReturns) {
   // The handler itself as a target: AMI_TargetHandler has no AMI of its own, so use a
   // Target served in this process.
-  class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::base_type {
-   public:
-    std::int32_t echo(std::int32_t v) override { return v * 2; }
-    void sleep_ms(std::uint32_t) override {}
-    std::uint32_t size_of(const MessagingTest::Octets& o) override { return static_cast<std::uint32_t>(o.size()); }
-    void hold() override {}
-    std::int32_t holding() override { return 0; }
-    void release() override {}
-    void note(std::int32_t) override {}
-    std::int32_t last_note() override { return 0; }
-    void absorb(const MessagingTest::Octets&) override {}
-    std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& r) override {
-      r = a % b;
-      return a / b;
-    }
-    std::int32_t value() override { return 0; }
-    void value(std::int32_t) override {}
-  };
-  auto root = IDL::traits<PortableServer::POA>::narrow(
-      client_.orb().resolve_initial_references("RootPOA"));
-  auto local = IDL::traits<MessagingTest::Target>::narrow(
-      root->servant_to_reference(CORBA::make_reference<LocalTarget>()));
+  auto local = serve_local_target(client_.orb());
   local->sendc_echo(handler_, 21);
-  EXPECT_EQ(servant_->replies("echo"), std::vector<std::string>{"42"});
+  EXPECT_EQ(servant_->replies("echo"), std::vector<std::string>{"21"});
 }
 
 // A client with a server thread pool: its threads read the AMI connection and call the

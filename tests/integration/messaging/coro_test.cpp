@@ -185,11 +185,7 @@ task<std::int32_t> divide_local(IDL::traits<MessagingTest::Target>::ref_type tar
 }
 
 TEST_F(Coro, ACollocatedCallResumesInline) {
-  auto root = IDL::traits<PortableServer::POA>::narrow(
-      client_.orb().resolve_initial_references("RootPOA"));
-  root->the_POAManager()->activate();
-  auto local = IDL::traits<MessagingTest::Target>::narrow(
-      root->servant_to_reference(CORBA::make_reference<LocalTarget>()));
+  auto local = serve_local_target(client_.orb());
   auto t = divide_local(local);
   t.start();
   ASSERT_TRUE(t.done());  // no event loop ran
@@ -278,11 +274,7 @@ TEST(CoroShutdown, DestroyingTheOrbResumesWaitingCoroutinesWithBadInvOrder) {
 TEST(CoroWithAPool, ThePoolsThreadsResumeTheCoroutines) {
   Server server;
   Client client({"-ORBServerThreads", "2"});
-  auto root = IDL::traits<PortableServer::POA>::narrow(
-      client.orb().resolve_initial_references("RootPOA"));
-  root->the_POAManager()->activate();
-  // The pool's threads start with the client's endpoints, opened for its first reference.
-  root->servant_to_reference(CORBA::make_reference<LocalTarget>());
+  serve_local_target(client.orb());  // starts the pool
   auto target = client.target(server.ior());
   std::vector<task<std::int64_t>> tasks;
   for (int id = 0; id < 50; ++id) tasks.push_back(loop_echo(target, id, 20));

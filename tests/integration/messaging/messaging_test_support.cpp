@@ -1,5 +1,7 @@
 #include "messaging_test_support.hpp"
 
+#include <rtorb/poa/poa.hpp>
+
 #include <signal.h>
 #include <unistd.h>
 
@@ -91,6 +93,13 @@ Client::Client(std::vector<std::string> options) {
 }
 
 Client::~Client() { orb_->destroy(); }
+
+TargetRef serve_local_target(CORBA::ORB& orb) {
+  auto root = IDL::traits<PortableServer::POA>::narrow(orb.resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  return IDL::traits<MessagingTest::Target>::narrow(
+      root->servant_to_reference(CORBA::make_reference<LocalTarget>()));
+}
 
 TargetRef Client::target(const std::string& ior) {
   return IDL::traits<MessagingTest::Target>::narrow(orb_->string_to_object(ior));

@@ -71,6 +71,10 @@ class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::b
   void value(std::int32_t) override {}
 };
 
+// A LocalTarget served by `orb`'s RootPOA (activated first): a collocated target. Serving
+// it also opens a client's endpoints, which starts the pool of -ORBServerThreads N.
+TargetRef serve_local_target(CORBA::ORB& orb);
+
 // A client ORB of its own, destroyed with the object.
 class Client {
  public:

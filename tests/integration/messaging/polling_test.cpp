@@ -190,11 +190,7 @@ TEST_F(Polling, APollableSetWithNothingReadyTimesOutAndRefusesWhatItCannotHold) 
 TEST(PollingWithAPool, AThreadOfTheClientsPoolDeliversTheReplyThePollWaitsFor) {
   Server server;
   Client client({"-ORBServerThreads", "2"});
-  auto root = IDL::traits<PortableServer::POA>::narrow(
-      client.orb().resolve_initial_references("RootPOA"));
-  root->the_POAManager()->activate();
-  // The pool's threads start with the client's endpoints, opened for its first reference.
-  root->servant_to_reference(CORBA::make_reference<LocalTarget>());
+  serve_local_target(client.orb());  // starts the pool
   ASSERT_FALSE(client.orb().work_pending());  // the poll waits: it cannot read replies
   auto target = client.target(server.ior());
   std::int32_t result = 0;
@@ -204,11 +200,7 @@ TEST(PollingWithAPool, AThreadOfTheClientsPoolDeliversTheReplyThePollWaitsFor) {
 
 TEST(PollingACollocatedTarget, ThePollerIsReadyWhenSendpReturns) {
   Client client;
-  auto root = IDL::traits<PortableServer::POA>::narrow(
-      client.orb().resolve_initial_references("RootPOA"));
-  root->the_POAManager()->activate();
-  auto local = IDL::traits<MessagingTest::Target>::narrow(
-      root->servant_to_reference(CORBA::make_reference<LocalTarget>()));
+  auto local = serve_local_target(client.orb());
   auto poller = local->sendp_divide(43, 2);
   EXPECT_TRUE(poller->is_ready(0));
   std::int32_t q = 0;

@@ -27,6 +27,12 @@ AmiCall make_ami_call(const InterfaceDecl& decl, const AmiOperation& ami);
 std::string async_value_type(const AmiCall& call);
 // The reply function that keeps `ami`'s outcome for a future or a poller.
 std::string async_reply_function(const InterfaceDecl& decl, const AmiOperation& ami);
+// An operation that sends `call`'s request without a handler (a coroutine proxy's, a
+// sendp_): the sendc_ operation's arguments after the handler, under `cpp_name`.
+Operation handlerless_operation(const AmiCall& call, const std::string& cpp_name);
+// Writes the lambda that marshals `op`'s arguments from the `first` on, and returns what to
+// pass as the orb::ArgumentWriter (an empty lambda, inline, when there are none).
+std::string write_argument_writer(const Operation& op, std::size_t first, CodeWriter& w);
 // `static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {...};`
 void write_exception_table(const std::vector<const ExceptionDecl*>& raises, CodeWriter& w);
 

@@ -93,15 +93,7 @@ void write_sendc(const InterfaceDecl& decl, const AmiOperation& ami, const AmiCa
   const std::string invocation = local_name(op, "call");
   w.line("::rtorb::orb::Invocation " + invocation + "(*this, " +
          string_literal(call.wire_name, false) + ");");
-  std::string writer = "[](::rtorb::cdr::OutputStream&) {}";
-  if (op.arguments.size() > 1) {
-    writer = local_name(op, "arguments");
-    const std::string os = local_name(op, "os");
-    w.open("const auto " + writer + " = [&](::rtorb::cdr::OutputStream& " + os + ")");
-    for (std::size_t i = 1; i < op.arguments.size(); ++i)
-      w.line("::rtorb::cdr::write(" + os + ", " + op.arguments[i].name + ");");
-    w.close(";");
-  }
+  const std::string writer = write_argument_writer(op, 1, w);
   w.line(invocation + ".invoke_async(" + writer + ", ami_handler, &::" + reply_namespace(decl) +
          "::" + cpp_name(ami.reply_name) + ");");
   w.close();
@@ -109,6 +101,24 @@ void write_sendc(const InterfaceDecl& decl, const AmiOperation& ami, const AmiCa
 }
 
 }  // namespace
+
+Operation handlerless_operation(const AmiCall& call, const std::string& cpp_name) {
+  Operation op;
+  op.cpp_name = cpp_name;
+  op.arguments.assign(call.sendc.arguments.begin() + 1, call.sendc.arguments.end());
+  return op;
+}
+
+std::string write_argument_writer(const Operation& op, std::size_t first, CodeWriter& w) {
+  if (op.arguments.size() <= first) return "[](::rtorb::cdr::OutputStream&) {}";
+  const std::string writer = local_name(op, "arguments");
+  const std::string os = local_name(op, "os");
+  w.open("const auto " + writer + " = [&](::rtorb::cdr::OutputStream& " + os + ")");
+  for (std::size_t i = first; i < op.arguments.size(); ++i)
+    w.line("::rtorb::cdr::write(" + os + ", " + op.arguments[i].name + ");");
+  w.close(";");
+  return writer;
+}
 
 void write_exception_table(const std::vector<const ExceptionDecl*>& raises, CodeWriter& w) {
   w.line("static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {");

@@ -43,12 +43,8 @@ std::string value_type(const AmiCall& call) {
   return tuple + ">";
 }
 
-// The proxy's operation: the sendc_ operation's arguments without the handler.
 Operation proxy_operation(const AmiOperation& ami, const AmiCall& call) {
-  Operation op;
-  op.cpp_name = cpp_name(ami.reply_name);
-  op.arguments.assign(call.sendc.arguments.begin() + 1, call.sendc.arguments.end());
-  return op;
+  return handlerless_operation(call, cpp_name(ami.reply_name));
 }
 
 std::string proxy_signature(const AmiOperation& ami, const AmiCall& call, const std::string& owner) {
@@ -90,14 +86,7 @@ void write_proxy_operation(const InterfaceDecl& decl, const InterfaceDecl& owner
                            const AmiOperation& ami, const AmiCall& call, CodeWriter& w) {
   const Operation op = proxy_operation(ami, call);
   w.open(proxy_signature(ami, call, proxy_class(decl) + "::"));
-  std::string writer = "[](::rtorb::cdr::OutputStream&) {}";
-  if (!op.arguments.empty()) {
-    writer = local_name(op, "arguments");
-    const std::string os = local_name(op, "os");
-    w.open("const auto " + writer + " = [&](::rtorb::cdr::OutputStream& " + os + ")");
-    for (const Argument& a : op.arguments) w.line("::rtorb::cdr::write(" + os + ", " + a.name + ");");
-    w.close(";");
-  }
+  const std::string writer = write_argument_writer(op, 0, w);
   w.line("return ::rtorb::coro::detail::call<" + value_type(call) + ">(*rtorb_target_, " +
          string_literal(call.wire_name, false) + ", " + writer + ", &::" + proxy_class(owner) +
          "::" + reply_function(ami) + ");");

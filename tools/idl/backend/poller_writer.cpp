@@ -29,12 +29,8 @@ std::vector<const InterfaceDecl*> poller_bases(const InterfaceDecl& decl) {
   return out;
 }
 
-// sendp_op: the sendc_ operation's arguments without the handler.
 Operation sendp_operation(const AmiOperation& ami, const AmiCall& call) {
-  Operation op;
-  op.cpp_name = cpp_name(ami.sendp_name);
-  op.arguments.assign(call.sendc.arguments.begin() + 1, call.sendc.arguments.end());
-  return op;
+  return handlerless_operation(call, cpp_name(ami.sendp_name));
 }
 
 std::string sendp_signature(const AmiOperation& ami, const AmiCall& call, const std::string& owner) {
@@ -120,14 +116,7 @@ void write_poller_class(const InterfaceDecl& decl, CodeWriter& w) {
 void write_sendp(const InterfaceDecl& decl, const AmiOperation& ami, const AmiCall& call, CodeWriter& w) {
   const Operation op = sendp_operation(ami, call);
   w.open("inline " + sendp_signature(ami, call, definition_name(decl) + "::"));
-  std::string writer = "[](::rtorb::cdr::OutputStream&) {}";
-  if (!op.arguments.empty()) {
-    writer = local_name(op, "arguments");
-    const std::string os = local_name(op, "os");
-    w.open("const auto " + writer + " = [&](::rtorb::cdr::OutputStream& " + os + ")");
-    for (const Argument& a : op.arguments) w.line("::rtorb::cdr::write(" + os + ", " + a.name + ");");
-    w.close(";");
-  }
+  const std::string writer = write_argument_writer(op, 0, w);
   w.line("return ::rtorb::messaging::send_polled<" + poller_class(decl) + ", " + async_value_type(call) +
          ">(*this, " + string_literal(call.wire_name, false) + ", " + writer + ", &" +
          async_reply_function(decl, ami) + ");");
