@@ -31,6 +31,7 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
   }
   void ping_oneway() override {}
   void cube_oneway(std::int32_t l) override { last_ = cube(l); }
+  void sequence_oneway(const Cubit::LongSeq&) override {}
   void shutdown() override {
     if (orb_) orb_->shutdown(false);
   }

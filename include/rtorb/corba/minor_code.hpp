@@ -163,6 +163,7 @@ inline constexpr std::uint32_t timeout_request_expired = rtorb_vmcid | 102;  // 
 inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_REBIND: a forward changes the target
 inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
 inline constexpr std::uint32_t transient_ami_forward = rtorb_vmcid | 103;  // AMI reply forwards: not followed
+inline constexpr std::uint32_t transient_oneway_buffer_full = rtorb_vmcid | 104;  // BufferingConstraint: bound reached
 
 // The Naming Service (services/naming, docs/naming.md; its range is 120-129).
 inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 120;       // store unreadable at start

@@ -43,6 +43,7 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
   }
   void ping_oneway() override {}
   void cube_oneway(std::int32_t l) override { last_.store(cube(l), std::memory_order_relaxed); }
+  void sequence_oneway(const Cubit::LongSeq&) override {}
   void shutdown() override {}
 
  private:

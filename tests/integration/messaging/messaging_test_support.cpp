@@ -114,6 +114,12 @@ CORBA::object_reference<CORBA::Policy> Client::request_timeout(std::chrono::micr
   return orb_->create_policy(Messaging::RELATIVE_REQ_TIMEOUT_POLICY_TYPE, any_of(time_t_of(t)));
 }
 
+CORBA::object_reference<CORBA::Policy> Client::buffering(const Rtorb::BufferingConstraint& c) {
+  CORBA::Any v;
+  v.insert(c);
+  return orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, v);
+}
+
 std::string raw_ior(Client& client, std::uint16_t port, int minor) {
   auto object = client.orb().string_to_object("corbaloc:iiop:1." + std::to_string(minor) +
                                               "@127.0.0.1:" + std::to_string(port) + "/raw");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 
 #include <gtest/gtest.h>
@@ -54,6 +55,7 @@ class Client {
   explicit Client(std::vector<std::string> options = {});
   ~Client();
   CORBA::ORB& orb() { return *orb_; }
+  const IDL::traits<CORBA::ORB>::ref_type& orb_ref() const { return orb_; }
   TargetRef target(const std::string& ior);
   // `target` with `policies` as its object-level overrides.
   TargetRef with(const TargetRef& target, const CORBA::PolicyList& policies);
@@ -62,6 +64,7 @@ class Client {
   CORBA::object_reference<CORBA::Policy> rebind(Messaging::RebindMode mode);
   CORBA::object_reference<CORBA::Policy> roundtrip_timeout(std::chrono::microseconds t);
   CORBA::object_reference<CORBA::Policy> request_timeout(std::chrono::microseconds t);
+  CORBA::object_reference<CORBA::Policy> buffering(const Rtorb::BufferingConstraint& c);
 
  private:
   IDL::traits<CORBA::ORB>::ref_type orb_;

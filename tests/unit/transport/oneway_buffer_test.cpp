@@ -1,0 +1,193 @@
+// Buffered oneways on a connection: the batch, its limits, one gather-write per batch, the
+// bound, what a later send does with the batch, and the flusher.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+#include <thread>
+
+#include "loopback.hpp"
+#include "transport/oneway_buffer.hpp"
+#include "transport/oneway_flusher.hpp"
+
+namespace rtorb::transport {
+namespace {
+
+using namespace test;
+
+cdr::OutputStream stream_of(const std::vector<std::uint8_t>& bytes) {
+  cdr::OutputStream os;
+  os.write_raw(bytes.data(), bytes.size());
+  return os;
+}
+
+// Bytes the peer could read now, without waiting (0 when nothing was written).
+std::size_t readable_now(Connection& peer) {
+  std::array<std::uint8_t, 65536> scratch;
+  const ssize_t n = ::recv(peer.fd(), scratch.data(), scratch.size(), MSG_PEEK | MSG_DONTWAIT);
+  return n > 0 ? static_cast<std::size_t>(n) : 0;
+}
+
+TEST(OnewayBuffer, GathersOneIovecPerMessageFromWhereWritingStopped) {
+  OnewayBuffer buffer;
+  const auto now = OnewayBuffer::Clock::now();
+  ASSERT_TRUE(buffer.append(stream_of({1, 2, 3}), 100, now));
+  ASSERT_TRUE(buffer.append(stream_of({4, 5}), 100, now));
+  EXPECT_EQ(buffer.messages(), 2u);
+  EXPECT_EQ(buffer.bytes(), 5u);
+  buffer.consumed(2);
+  EXPECT_TRUE(buffer.started());
+  std::array<::iovec, 4> iov;
+  ASSERT_EQ(buffer.gather(iov.data(), iov.size()), 2u);
+  EXPECT_EQ(iov[0].iov_len, 1u);
+  EXPECT_EQ(*static_cast<std::uint8_t*>(iov[0].iov_base), 3);
+  EXPECT_EQ(iov[1].iov_len, 2u);
+  buffer.consumed(3);
+  EXPECT_TRUE(buffer.empty());
+  EXPECT_EQ(buffer.messages(), 0u);
+}
+
+TEST(OnewayBuffer, RefusesAMessageThatWouldPassTheBoundAndKeepsNothingOfIt) {
+  OnewayBuffer buffer;
+  const auto now = OnewayBuffer::Clock::now();
+  ASSERT_TRUE(buffer.append(stream_of(std::vector<std::uint8_t>(8, 1)), 10, now));
+  EXPECT_FALSE(buffer.append(stream_of(std::vector<std::uint8_t>(3, 2)), 10, now));
+  EXPECT_EQ(buffer.bytes(), 8u);
+  EXPECT_EQ(buffer.messages(), 1u);
+}
+
+TEST(BufferedOneways, TheBatchLeavesAtItsCountAsOneGatherWrite) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  OnewayBatching batching;
+  batching.flush_count = 4;
+  std::vector<std::vector<std::uint8_t>> sent;
+  for (std::uint32_t id = 1; id <= 3; ++id) {
+    sent.push_back(request_bytes(id, "note", id * 10));
+    pair.client->buffer_oneway(stream_of(sent.back()), batching);
+  }
+  EXPECT_EQ(readable_now(*pair.server), 0u) << "a batch below its count was written";
+  EXPECT_EQ(pair.client->batch_writes(), 0u);
+  sent.push_back(request_bytes(4, "note", 40));
+  pair.client->buffer_oneway(stream_of(sent.back()), batching);
+  EXPECT_EQ(pair.client->batch_writes(), 1u);
+  EXPECT_EQ(pair.client->buffered_bytes(), 0u);
+  EXPECT_EQ(read_messages(*pair.server, 4), sent);
+}
+
+TEST(BufferedOneways, TheBatchLeavesAtItsBytes) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  OnewayBatching batching;
+  batching.flush_bytes = 300;
+  const auto message = request_bytes(1, "note", 100);  // about 140 bytes
+  pair.client->buffer_oneway(stream_of(message), batching);
+  pair.client->buffer_oneway(stream_of(message), batching);
+  EXPECT_EQ(readable_now(*pair.server), 0u);
+  pair.client->buffer_oneway(stream_of(message), batching);
+  EXPECT_EQ(pair.client->batch_writes(), 1u);
+  EXPECT_EQ(read_messages(*pair.server, 3).size(), 3u);
+}
+
+TEST(BufferedOneways, ALaterSendGoesAfterTheBatch) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  OnewayBatching batching;
+  batching.flush_count = 100;
+  const auto first = request_bytes(1, "note");
+  const auto second = request_bytes(2, "note");
+  const auto twoway = request_bytes(3, "echo");
+  pair.client->buffer_oneway(stream_of(first), batching);
+  pair.client->buffer_oneway(stream_of(second), batching);
+  pair.client->send_owned(stream_of(twoway));
+  EXPECT_EQ(read_messages(*pair.server, 3),
+            (std::vector<std::vector<std::uint8_t>>{first, second, twoway}));
+}
+
+TEST(BufferedOneways, ExplicitFlushWritesWhatIsHeld) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  OnewayBatching batching;
+  batching.flush_count = 100;
+  const auto message = request_bytes(1, "note");
+  pair.client->buffer_oneway(stream_of(message), batching);
+  EXPECT_TRUE(pair.client->flush_buffered(SendWait{}));
+  EXPECT_EQ(read_messages(*pair.server, 1).size(), 1u);
+}
+
+// The peer never reads: the batch goes out as far as the kernel takes it, the rest is held,
+// and once the bound is reached a oneway is refused (TRANSIENT, COMPLETED_NO) without
+// waiting. When the peer reads again, everything held arrives whole and in order.
+TEST(BufferedOneways, AFullPeerNeverBlocksAndTheBoundRefusesWhatWouldPassIt) {
+  auto pair = connected_pair();
+  ASSERT_TRUE(pair.server);
+  OnewayBatching batching;
+  batching.flush_count = 1;
+  batching.capacity = 1024 * 1024;
+  const auto message = request_bytes(1, "absorb", 60 * 1024);
+  std::size_t taken = 0;
+  bool refused = false;
+  for (int i = 0; i < 2000 && !refused; ++i) {
+    try {
+      pair.client->buffer_oneway(stream_of(message), batching);
+      ++taken;
+    } catch (const CORBA::TRANSIENT& e) {
+      EXPECT_EQ(e.minor(), minor::transient_oneway_buffer_full);
+      EXPECT_EQ(e.completed(), CORBA::CompletionStatus::COMPLETED_NO);
+      refused = true;
+    }
+  }
+  ASSERT_TRUE(refused) << "2000 messages of 60 KiB all fitted";
+  EXPECT_FALSE(pair.client->closed());
+  EXPECT_GT(pair.client->buffered_bytes(), 0u);
+  // The reader drains; the writer flushes what it held, waiting for room now.
+  std::size_t got = 0;
+  std::thread reader([&] { got = read_messages(*pair.server, taken, std::chrono::seconds(20)).size(); });
+  EXPECT_TRUE(pair.client->flush_buffered(SendWait{}));
+  reader.join();
+  EXPECT_EQ(got, taken);
+}
+
+TEST(BufferedOneways, TheFlusherWritesABatchWhoseTimeoutPassed) {
+  auto flusher = std::make_shared<OnewayFlusher>();
+  Acceptor acceptor({"127.0.0.1", 0});
+  ConnectOptions options;
+  options.connection.flusher = flusher;
+  auto client = connect(acceptor.endpoint(), options);
+  auto server = accept_within(acceptor);
+  ASSERT_TRUE(server);
+  OnewayBatching batching;
+  batching.flush_count = 100;
+  batching.timeout = std::chrono::milliseconds(20);
+  const auto message = request_bytes(1, "note");
+  client->buffer_oneway(stream_of(message), batching);
+  // Nobody sends on the connection again: only the flusher can write the batch.
+  EXPECT_EQ(read_messages(*server, 1, std::chrono::seconds(20)).size(), 1u);
+  client.reset();  // tells the flusher before the flusher goes
+}
+
+TEST(BufferedOneways, FlushAllReachesEveryConnectionThatHoldsOneways) {
+  auto flusher = std::make_shared<OnewayFlusher>();
+  Acceptor acceptor({"127.0.0.1", 0});
+  ConnectOptions options;
+  options.connection.flusher = flusher;
+  auto a = connect(acceptor.endpoint(), options);
+  auto a_peer = accept_within(acceptor);
+  auto b = connect(acceptor.endpoint(), options);
+  auto b_peer = accept_within(acceptor);
+  ASSERT_TRUE(a_peer && b_peer);
+  OnewayBatching batching;
+  batching.flush_count = 100;
+  a->buffer_oneway(stream_of(request_bytes(1, "note")), batching);
+  b->buffer_oneway(stream_of(request_bytes(2, "note")), batching);
+  flusher->flush_all();
+  EXPECT_EQ(read_messages(*a_peer, 1).size(), 1u);
+  EXPECT_EQ(read_messages(*b_peer, 1).size(), 1u);
+  a.reset();
+  b.reset();
+}
+
+}  // namespace
+}  // namespace rtorb::transport
