@@ -203,7 +203,10 @@ bool Connection::write_batch(SendProgress& progress) {
       const int err = errno;
       if (err == EINTR) continue;
       if (err == EAGAIN || err == EWOULDBLOCK) {
-        if (progress.wait.kind == SendWait::Kind::never) return false;
+        if (progress.wait.kind == SendWait::Kind::never) {
+          waiting_for_room_ = true;
+          return false;
+        }
         progress.started = false;  // a batch may stop anywhere: its rest goes later
         wait_for_room(progress);
         continue;
@@ -215,6 +218,7 @@ bool Connection::write_batch(SendProgress& progress) {
     batch_.consumed(static_cast<std::size_t>(sent));
     buffered_.store(batch_.bytes(), std::memory_order_release);
   }
+  waiting_for_room_ = false;
   return true;
 }
 
@@ -253,9 +257,9 @@ void Connection::buffer_oneway(const cdr::OutputStream& message, const OnewayBat
       write_batch(progress);
     }
     if (batch_.empty() || !options_.flusher) return;
-    // The flusher hears of a new batch (its due time) and of one the kernel left in part.
-    if (!was_empty && !batch_.started()) return;
-    due = batch_.started() ? Clock::time_point{} : batch_due();
+    // The flusher hears of a new batch (its due time) and of one the kernel had no room for.
+    if (!was_empty && !waiting_for_room_) return;
+    due = waiting_for_room_ ? Clock::time_point{} : batch_due();
   }
   options_.flusher->watch(*this, due);
 }
@@ -273,7 +277,7 @@ std::chrono::steady_clock::time_point Connection::flush_if_due(Clock::time_point
   if (!lock.owns_lock()) return now + retry;  // a caller is sending: it flushes first
   if (batch_.empty()) return {};
   const auto due = batch_due();
-  if (!batch_.started() && now < due) return due;
+  if (!waiting_for_room_ && now < due) return due;
   try {
     SendProgress progress{SendWait{SendWait::Kind::never}};
     if (write_batch(progress)) return {};

@@ -252,6 +252,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   PiMutex buffer_mutex_;  // guards batch_ and batching_; held through a send after a batch
   OnewayBuffer batch_;
   OnewayBatching batching_;
+  bool waiting_for_room_ = false;  // the kernel refused the last write of the batch
 };
 
 }  // namespace rtorb::transport
