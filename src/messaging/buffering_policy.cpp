@@ -2,6 +2,8 @@
 
 #include <rtorb/corba/exception.hpp>
 
+#include <algorithm>
+
 #include "orb/orb_core.hpp"
 #include "transport/oneway_flusher.hpp"
 
