@@ -7,10 +7,13 @@
 // --timeout-ms set a Messaging SyncScope and RelativeRoundtripTimeout on the reference; a
 // call that times out prints "rtorb-cubit-client: TIMEOUT (minor ...)" and exits 1.
 // --buffer-count N makes the oneways SYNC_NONE under a BufferingConstraint whose batch
-// leaves every N messages (the run's closing twoway flushes what is left and is timed).
+// leaves every N messages (the run's closing twoway flushes what is left and is timed); a
+// oneway refused because the buffer is full (TRANSIENT transient_oneway_buffer_full) waits
+// for Rtorb::flush and is sent again, as an application would.
 // --ami N times --calls cube_long calls made with sendc_cube_long, N outstanding at a time
 // from this one thread (the reply handler, run by the ORB's event loop, sends the next),
 // and prints calls per second; a reply that is wrong, or an exception, exits 1.
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
@@ -216,7 +219,19 @@ int main(int argc, char* argv[]) {
       return status;
     }
     auto call_of = [&](const std::string& op) {
-      return make_call(target, op, options.seq_len);
+      auto call = make_call(target, op, options.seq_len);
+      if (options.buffer_count == 0 || !cubit::is_oneway(op)) return call;
+      // The buffer full (the server reads slower than this sends) is TRANSIENT, and the
+      // request was not taken: wait until the buffers are written, then send it again.
+      return std::function<void(std::size_t)>([call, orb](std::size_t i) {
+        try {
+          call(i);
+        } catch (const CORBA::TRANSIENT& e) {
+          if (e.minor() != rtorb::minor::transient_oneway_buffer_full) throw;
+          Rtorb::flush(orb);
+          call(i);
+        }
+      });
     };
     cubit::run_operations(options, call_of, [&] { target->cube_void(); });
     if (options.shutdown) target->shutdown();

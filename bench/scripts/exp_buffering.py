@@ -1,7 +1,8 @@
 """Experiment: request buffering for oneways (issue 19, the paper's Figure 16). Oneway
 throughput of rtorb's SYNC_NONE oneways under a BufferingConstraint that flushes every N
 messages (rtorb-cubit-client --buffer-count N, N = 1, 2, 4 ... 64), against rtorb's
-unbuffered SYNC_NONE oneways, omniORB's oneways and raw TCP writes of the same bytes (one
+unbuffered oneways (the default SYNC_WITH_TRANSPORT: unbuffered SYNC_NONE refuses a 9 KB
+request once the socket buffer is full, TRANSIENT, so it cannot run the flood), omniORB's oneways and raw TCP writes of the same bytes (one
 send per message), for a small request (cube_oneway) and a 9 KB one (sequence_oneway of
 2304 longs). Each rtorb and omniORB run ends with one twoway on the same connection, timed,
 so the rate counts only what the server has read."""
@@ -30,7 +31,7 @@ def orb_rows(ctx, kind, placement, run_no):
                 cpu=server_cpu, ready_file=ior_file) as s:
         for label, op, seq_len in WORKLOADS:
             modes = [("omniORB", [])] if kind == "omni" else (
-                [("unbuffered", ["--sync-scope", "none"])] +
+                [("unbuffered", [])] +
                 [(f"buffered {n}", ["--buffer-count", str(n)]) for n in COUNTS])
             for mode, extra in modes:
                 argv = [client, s.ready, "--op", op, "--seq-len", str(seq_len),

@@ -357,8 +357,8 @@ def section_ami(data):
 def section_buffering(data):
     out = ["## 10. Request buffering for oneways (issue 19, the paper's Figure 16)", "",
            "Oneways/s: rtorb SYNC_NONE oneways under a BufferingConstraint flushing every N",
-           "messages (`--buffer-count N`: one gather-write per batch), rtorb's unbuffered SYNC_NONE",
-           "oneways, omniORB's oneways and raw TCP (one send per message, same bytes). Each ORB run",
+           "messages (`--buffer-count N`: one gather-write per batch), rtorb's unbuffered oneways",
+           "(SYNC_WITH_TRANSPORT), omniORB's oneways and raw TCP (one send per message, same bytes). Each ORB run",
            "ends with one twoway on the connection, timed: only what the server read counts.", ""]
     body = [[r["run"], r["placement"], r["workload"], r["system"], r["mode"],
              round(r["calls_per_second"])] for r in data.get("rows", [])]
