@@ -41,6 +41,9 @@ struct ClientOptions {
   // --ami N: cube_long as AMI calls (sendc_), N outstanding at a time from one thread, for
   // --calls calls; prints calls per second. 0: synchronous calls.
   std::size_t ami = 0;
+  // --coro N: cube_long by co_await on async(), N coroutines at a time on one thread, each
+  // awaiting its reply before its next call, for --calls calls; prints calls per second.
+  std::size_t coro = 0;
 };
 
 inline const std::vector<std::string>& all_operations() {
@@ -64,7 +67,8 @@ inline bool is_oneway(const std::string& operation) {
   std::cerr << "usage: " << program
             << " <IOR:...|corbaloc:...|file://...> [--op NAME]... [--calls N] [--seq-len L] "
                "[--json] [--shutdown] [--threads N [--duration S]] "
-               "[--sync-scope none|transport|server|target] [--timeout-ms N] [--buffer-count N] [--ami N] [ORB options]\n"
+               "[--sync-scope none|transport|server|target] [--timeout-ms N] [--buffer-count N] "
+               "[--ami N] [--coro N] [ORB options]\n"
                "operations: cube_void cube_octet cube_long cube_struct cube_long_sequence "
                "ping_oneway cube_oneway (default: all), sequence_oneway (--seq-len longs)\n";
   std::exit(2);
@@ -106,6 +110,9 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
       } else if (arg == "--ami") {
         options.ami = std::stoul(value());
         if (options.ami == 0) usage(program);
+      } else if (arg == "--coro") {
+        options.coro = std::stoul(value());
+        if (options.coro == 0) usage(program);
       } else if (arg == "--shutdown") {
         options.shutdown = true;
       } else if (options.reference.empty() && arg.rfind("--", 0) != 0) {

@@ -1,6 +1,6 @@
 // rtorb-cubit-client <ref> [--op NAME]... [--calls N] [--seq-len L] [--json] [--shutdown]
 //                    [--sync-scope none|transport|server|target] [--timeout-ms N]
-//                    [--buffer-count N] [--ami N] [ORB options]
+//                    [--buffer-count N] [--ami N] [--coro N] [ORB options]
 // Warms up, then times each call of one Cubit operation (or of all of them) and prints
 // count, p50, p90, p99, p99.9 and max latency in microseconds and calls per second. A
 // result that is not the cube of the argument is an error (exit 1). --sync-scope and
@@ -13,8 +13,11 @@
 // --ami N times --calls cube_long calls made with sendc_cube_long, N outstanding at a time
 // from this one thread (the reply handler, run by the ORB's event loop, sends the next),
 // and prints calls per second; a reply that is wrong, or an exception, exits 1.
+// --coro N does the same with N coroutines (co_await target->async().cube_long(v)), each
+// awaiting its reply before its next call.
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/coro/task.hpp>
 #include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 #include <rtorb/messaging/reply_handler.hpp>
@@ -24,6 +27,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "client_driver.hpp"
 #include "cubitC.h"
@@ -200,6 +204,47 @@ int run_ami(CORBA::ORB& orb, const IDL::traits<Cubit>::ref_type& target,
   return 0;
 }
 
+// --coro: cube_long calls, one after another, until `total` have been sent by all the
+// coroutines together (they all run on this thread, so `sent` needs no lock).
+rtorb::coro::task<bool> cube_loop(IDL::traits<Cubit>::ref_type target, std::size_t& sent,
+                                  std::size_t total) {
+  while (sent < total) {
+    const auto v = static_cast<std::int32_t>(sent++ % 256);
+    const std::int32_t r = co_await target->async().cube_long(v);
+    if (r != cube(v)) {
+      std::cerr << "rtorb-cubit-client: cube_long(" << v << ") answered " << r << '\n';
+      co_return false;
+    }
+  }
+  co_return true;
+}
+
+int run_coro(CORBA::ORB& orb, const IDL::traits<Cubit>::ref_type& target,
+             const cubit::ClientOptions& options) {
+  target->cube_void();  // connected and warm before the clock starts
+  std::size_t sent = 0;
+  std::vector<rtorb::coro::task<bool>> loops;
+  for (std::size_t i = 0; i < options.coro; ++i) loops.push_back(cube_loop(target, sent, options.calls));
+  const auto start = std::chrono::steady_clock::now();
+  for (auto& loop : loops) loop.start();
+  bool right = true;
+  for (auto& loop : loops) {
+    while (!loop.done()) orb.perform_work();
+    right = loop.get() && right;  // an exception leaves through main's handler: exit 1
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!right) return 1;
+  const double rate = static_cast<double>(options.calls) / seconds;
+  if (options.json) {
+    std::printf("{\"operation\": \"cube_long\", \"coro\": %zu, \"calls\": %zu, \"calls_per_second\": %.1f}\n",
+                options.coro, options.calls, rate);
+  } else {
+    std::printf("cube_long coro %zu coroutines: %zu calls, %.1f calls/s\n", options.coro, options.calls,
+                rate);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -212,6 +257,12 @@ int main(int argc, char* argv[]) {
       return 1;
     }
     target = with_policies(*orb, target, options);
+    if (options.coro > 0) {
+      const int status = run_coro(*orb, target, options);
+      if (options.shutdown) target->shutdown();
+      orb->destroy();
+      return status;
+    }
     if (options.ami > 0) {
       const int status = run_ami(*orb, target, options);
       if (options.shutdown) target->shutdown();

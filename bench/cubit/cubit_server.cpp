@@ -1,33 +1,64 @@
-// rtorb-cubit-server [--ior-file F] [ORB options]: serves one Cubit until its shutdown
-// operation is called or the process gets SIGINT/SIGTERM.
+// rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline] [ORB options]: serves
+// one Cubit until its shutdown operation is called or the process gets SIGINT/SIGTERM.
+// --work N: cube_long and cube_oneway first check N numbers for primality (the paper's
+// Figure 17 uses 1,000). --amh: an AMH servant that replies from a worker thread;
+// --amh-inline: inside the upcall (cubit_amh_servant.hpp).
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
 
+#include "cubit_amh_servant.hpp"
 #include "cubit_servant.hpp"
 #include "server_main.hpp"
 
 using cubit::CubitServant;
+
+namespace {
+
+bool parse_work(const char* text, long& work) {
+  char* end = nullptr;
+  work = std::strtol(text, &end, 10);
+  return end != text && *end == '\0' && work >= 0 && work <= 1'000'000;
+}
+
+}  // namespace
 
 int main(int argc, char* argv[]) {
   const cubit::TerminationSignals signals;
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
+    long work = 0;
+    bool amh = false;
+    bool amh_inline = false;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
+      } else if (std::strcmp(argv[i], "--work") == 0 && i + 1 < argc &&
+                 parse_work(argv[i + 1], work)) {
+        ++i;
+      } else if (std::strcmp(argv[i], "--amh") == 0) {
+        amh = true;
+      } else if (std::strcmp(argv[i], "--amh-inline") == 0) {
+        amh = amh_inline = true;
       } else {
-        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [ORB options]\n";
+        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline] "
+                     "[ORB options]\n";
         return 2;
       }
     }
     auto poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
     poa->the_POAManager()->activate();
-    auto servant = CORBA::make_reference<CubitServant>(orb);
+    CORBA::servant_reference<PortableServer::Servant> servant;
+    if (amh) {
+      servant = CORBA::make_reference<cubit::AmhCubitServant>(orb, amh_inline);
+    } else {
+      servant = CORBA::make_reference<CubitServant>(orb, static_cast<std::int32_t>(work));
+    }
     const PortableServer::ObjectId id = poa->activate_object(servant);
     const std::string ior = orb->object_to_string(poa->id_to_reference(id));
     if (ior_file.empty()) {

@@ -354,8 +354,20 @@ def section_ami(data):
                         "calls/s"], body)
 
 
+def section_sync_scope(data):
+    out = ["## 10. SyncScope against twoways, a working servant (issue 19, Figure 17)", "",
+           f"Calls/s from one client thread to an rtorb server (a pool of 2) whose servant checks "
+           f"{data.get('work', '?')} numbers for primality per call (about 20,000 divisions): "
+           "twoway cube_long, and cube_oneway under each SyncScope. WITH_SERVER is answered "
+           "once the servant is found, before the work; WITH_TARGET after it; WITH_TRANSPORT "
+           "and SYNC_NONE count sends only (the server works through them later).", ""]
+    body = [[r["run"], r["placement"], r["mode"], round(r["calls_per_second"])]
+            for r in data.get("rows", [])]
+    return out + table(["run", "placement", "mode", "calls/s"], body)
+
+
 def section_buffering(data):
-    out = ["## 10. Request buffering for oneways (issue 19, the paper's Figure 16)", "",
+    out = ["## 11. Request buffering for oneways (issue 19, the paper's Figure 16)", "",
            "Oneways/s: rtorb SYNC_NONE oneways under a BufferingConstraint flushing every N",
            "messages (`--buffer-count N`: one gather-write per batch), rtorb's unbuffered oneways",
            "(SYNC_WITH_TRANSPORT), omniORB's oneways and raw TCP (one send per message, same bytes). Each ORB run",
@@ -369,7 +381,7 @@ SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
             "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami,
-            "buffering": section_buffering}
+            "sync_scope": section_sync_scope, "buffering": section_buffering}
 
 
 def check_table(checks):

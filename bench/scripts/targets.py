@@ -212,6 +212,20 @@ def mt_cubit_targets(data):
     return out
 
 
+def sync_scope_targets(data):
+    """Issue 19, Figure 17: WITH_SERVER oneways at least 1.5 x the twoway rate. Checked
+    with client and server on CPUs of their own: WITH_SERVER gains by overlapping the
+    client's next call with the servant's work, which one CPU cannot do."""
+    out = []
+    idx = {(r["run"], r["placement"], r["mode"]): r for r in data.get("rows", [])}
+    for run, placement in sorted({(k[0], k[1]) for k in idx if k[1] == "diff"}):
+        _ratio_check(out, "WITH_SERVER oneways/s ≥ 1.5 × twoways/s (working servant)",
+                     f"run {run}, {placement} CPU", idx.get((run, placement, "oneway WITH_SERVER")),
+                     idx.get((run, placement, "twoway")), "calls_per_second", 1.5,
+                     "{a:.0f}/s vs {b:.0f}/s", at_least=True)
+    return out
+
+
 def buffering_targets(data):
     """Issue 19: buffered small oneways at least 3 x omniORB's oneway rate and 2 x rtorb's
     own unbuffered rate (the best buffer size of each run and placement)."""
@@ -234,7 +248,8 @@ def buffering_targets(data):
 CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
           "collocation": collocation_targets, "demux": demux_targets,
           "whitebox": whitebox_targets, "footprint": footprint_targets,
-          "mt_cubit": mt_cubit_targets, "buffering": buffering_targets}
+          "mt_cubit": mt_cubit_targets, "sync_scope": sync_scope_targets,
+          "buffering": buffering_targets}
 
 
 def evaluate(results):

@@ -16,7 +16,8 @@ using Bytes = std::vector<std::uint8_t>;
 
 std::string out_dir;
 
-// Selector bits: 0 byte order, 1 the Extended factory known, 2-3 the formal type.
+// Selector bits: 0 byte order, 1 the Extended factory known, 2-3 the formal type (formal 4:
+// bit 4, the custom value).
 void save(const std::string& name, std::uint8_t selector, const Bytes& body) {
   std::ofstream f(out_dir + "/" + name, std::ios::binary);
   f.put(static_cast<char>(selector));
@@ -25,7 +26,7 @@ void save(const std::string& name, std::uint8_t selector, const Bytes& body) {
 
 std::uint8_t selector(int formal, bool know_extended) {
   return static_cast<std::uint8_t>(static_cast<std::uint8_t>(rtorb::cdr::native_byte_order) |
-                                   (know_extended ? 2 : 0) | formal << 2);
+                                   (know_extended ? 2 : 0) | (formal == 4 ? 0x10 : formal << 2));
 }
 
 void seed(const std::string& name, int formal, bool know_extended,
@@ -79,6 +80,29 @@ void valid_seeds() {
   });
 }
 
+void custom_seeds() {
+  auto inner = CORBA::make_reference<Custom>();
+  inner->items = {4, 5};
+  auto outer = CORBA::make_reference<Custom>();
+  outer->items = {1, 2, 3};
+  outer->inner = inner;
+  seed("custom", 4, false, [&](OutputStream& os) {
+    rtorb::cdr::write_value(os, outer.shared().get());
+    rtorb::cdr::write_value(os, inner.shared().get());  // an indirection to a finished one
+  });
+  outer->inner = outer;  // a cycle through a custom value: MARSHAL on reading
+  seed("custom_cycle", 4, false, [&](OutputStream& os) { rtorb::cdr::write_value(os, outer.shared().get()); });
+  outer->inner = nullptr;
+  seed("custom_long_count", 4, false, [](OutputStream& os) {
+    os.write_ulong(0x7fffff0a);
+    os.write_string("IDL:Fuzz/Custom:1.0");
+    os.write_long(8);
+    os.write_ulong(0x10000000);
+    os.write_long(1);
+    os.write_long(-1);
+  });
+}
+
 void bad_seeds() {
   seed("forward_indirection", 0, false, [](OutputStream& os) {
     os.write_ulong(0xffffffff);
@@ -118,6 +142,7 @@ int main(int argc, char** argv) {
   }
   out_dir = argv[1];
   valid_seeds();
+  custom_seeds();
   bad_seeds();
   return 0;
 }

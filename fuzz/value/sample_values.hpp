@@ -1,6 +1,8 @@
 // Value types written the way rtorb-idl writes them, for the value decoder's fuzzer and its
 // seeds: valuetype Node { long id; string label; Node next; }; valuetype Base { long a; };
 // valuetype Extended : truncatable Base { double c; Node n; }; valuetype Box string;
+// and a custom value, Custom, whose unmarshal reads a count, that many longs and a Custom
+// (as a DataInputStream would: a chunk may end before each item).
 #pragma once
 
 #include <rtorb/cdr/value_codec.hpp>
@@ -103,6 +105,34 @@ class Extended : public Base {
     n = read_as<Node>(is);
   }
   void rtorb_release_values() noexcept override { n = nullptr; }
+};
+
+class Custom : public virtual CORBA::ValueBase {
+ public:
+  std::vector<std::int32_t> items;
+  CORBA::valuetype_reference<Custom> inner;
+  static const ValueTypeInfo& rtorb_value_info() noexcept {
+    static const ValueTypeInfo info{"IDL:Fuzz/Custom:1.0", nullptr, false, true};
+    return info;
+  }
+  _ref_type _copy_value() const override { return CORBA::make_reference<Custom>(*this); }
+  const ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
+  void rtorb_write_state(OutputStream& os) const override {
+    os.write_ulong(static_cast<std::uint32_t>(items.size()));
+    for (const std::int32_t i : items) os.write_long(i);
+    cdr::write_value(os, inner.shared().get());
+  }
+  void rtorb_read_state(InputStream& is) override {
+    cdr::value_member_boundary(is);
+    const std::uint32_t count = is.read_length(4);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      cdr::value_member_boundary(is);
+      items.push_back(is.read_long());
+    }
+    cdr::value_member_boundary(is);
+    inner = read_as<Custom>(is);
+  }
+  void rtorb_release_values() noexcept override { inner = nullptr; }
 };
 
 class Box : public rtorb::detail::value_box<Box, std::string> {

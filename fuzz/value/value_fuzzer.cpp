@@ -1,7 +1,8 @@
 // Fuzzes the value type decoder (value_codec.hpp): tags, repository ids and their
 // indirections, value indirections, chunks and end tags, truncation. The first byte picks
 // the byte order (bit 0), whether the Extended factory is known (bit 1), which formal type
-// each value is read as (bits 2-3: Node, Base, Box, and the TypeCode-driven walk of anys).
+// each value is read as (bits 2-3: Node, Base, Box, and the TypeCode-driven walk of anys;
+// bit 4 set: a custom value, Custom, whatever bits 2-3 say).
 // Values are read until the input ends. Bad input must end in CORBA::MARSHAL; anything else
 // (a crash, a hang, a sanitizer report, another exception) is a finding. What decodes is
 // written again and must decode again.
@@ -45,6 +46,7 @@ CORBA::object_reference<CORBA::ValueFactoryBase> every_factory(const InputStream
   if (id == Base::rtorb_value_info().repository_id) return CORBA::make_reference<AnyFactory>(&create<Base>);
   if (id == Extended::rtorb_value_info().repository_id) return CORBA::make_reference<AnyFactory>(&create<Extended>);
   if (id == Box::rtorb_value_info().repository_id) return CORBA::make_reference<AnyFactory>(&create<Box>);
+  if (id == Custom::rtorb_value_info().repository_id) return CORBA::make_reference<AnyFactory>(&create<Custom>);
   return nullptr;
 }
 
@@ -79,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.limits.max_sequence_length = 1 << 12;
   InputStream is(body, static_cast<rtorb::cdr::ByteOrder>(selector & 1), options);
   known_factories() = (selector >> 1) & 1;
-  const int formal = (selector >> 2) & 3;
+  const int formal = (selector & 0x10) != 0 ? 4 : (selector >> 2) & 3;
   std::vector<CORBA::ValueBase::_ref_type> values;
   try {
     while (is.remaining() >= 4 && values.size() < 64) {
@@ -87,6 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 0: values.push_back(read_as<Node>(is)); break;
         case 1: values.push_back(read_as<Base>(is)); break;
         case 2: values.push_back(read_as<Box>(is)); break;
+        case 4: values.push_back(read_as<Custom>(is)); break;
         default: {
           OutputStream copy;
           rtorb::cdr::copy_value(is, copy, *node_type_code());

@@ -4,6 +4,7 @@
 #include <rtorb/cdr/value_codec.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include <algorithm>
 #include <string>
 
 namespace rtorb::cdr {
@@ -249,6 +250,13 @@ CORBA::ValueBase::_ref_type read_value_in(InputStream& is, ValueDecoding& dec,
       bad_indirection(header.position, static_cast<std::int64_t>(header.target),
                       "the start of an earlier value");
     }
+    if (dec.open.contains(header.target)) {
+      if (std::find(dec.custom_open.begin(), dec.custom_open.end(), header.target) != dec.custom_open.end()) {
+        bad_indirection(header.position, static_cast<std::int64_t>(header.target),
+                        "a value read to the end: it is a custom value still unmarshaling (a cycle)");
+      }
+      dec.has_cycle = true;
+    }
     return it->second;
   }
   CORBA::ValueBase::_ref_type value;
@@ -271,9 +279,14 @@ CORBA::ValueBase::_ref_type read_value_in(InputStream& is, ValueDecoding& dec,
                               (header.ids.size() > 1 ? " nor its truncatable bases" : ""));
   }
   dec.values.emplace(header.position, value);  // before the state: cycles point back here
+  const bool custom = value->rtorb_type().custom;
+  if (custom) dec.custom_open.push_back(header.position);
+  dec.open.insert(header.position);
   begin_value_state(is, header.chunked);
   value->rtorb_read_state(is);
   end_value_state(is, header.chunked);
+  dec.open.erase(header.position);
+  if (custom) dec.custom_open.pop_back();
   return value;
 }
 
@@ -295,6 +308,9 @@ CORBA::ValueBase::_ref_type read_value(InputStream& is, const ValueTypeInfo& for
     dec.chunk_level = 0;
     dec.in_chunk = false;
     dec.pending_end = 0;
+    dec.custom_open.clear();
+    dec.open.clear();
+    dec.has_cycle = false;
     throw;
   }
 }

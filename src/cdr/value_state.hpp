@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace rtorb::cdr {
@@ -25,9 +26,18 @@ struct ValueEncoding {
   bool chunk_open = false;
   OutputStream::UlongSlot chunk_length = {};
   std::size_t chunk_start = 0;  // first byte after the length
+  // Set while the cycle collector lists a value's children: write_value then records each
+  // value the state refers to here instead of writing it.
+  std::vector<const CORBA::ValueBase*>* children = nullptr;
 };
 
 struct ValueDecoding {
+  ValueDecoding() = default;
+  ValueDecoding(const ValueDecoding&) = delete;
+  ValueDecoding& operator=(const ValueDecoding&) = delete;
+  // Frees the cyclic garbage among the values read (see collect_value_cycles).
+  ~ValueDecoding();
+
   std::unordered_map<std::size_t, CORBA::ValueBase::_ref_type> values;  // by tag position
   std::unordered_map<std::size_t, std::string> repository_ids;          // by length position
   std::unordered_map<std::size_t, std::vector<std::string>> id_lists;   // by count position
@@ -39,6 +49,20 @@ struct ValueDecoding {
   // An end tag that closed the value being read and the enclosing ones down to this level
   // (9.3.4.6 allows one end tag for several); 0 when none is pending.
   std::uint32_t pending_end = 0;
+  // The tag positions of custom values whose unmarshal is running: an indirection to one
+  // would hand its unmarshal a value it has not finished reading (a cycle through it).
+  std::vector<std::size_t> custom_open;
+  // The tag positions of the values being read, and whether an indirection pointed at one
+  // (a cycle: the values of this message may keep each other alive).
+  std::unordered_set<std::size_t> open;
+  bool has_cycle = false;
 };
+
+// When the message's values are no longer read (the stream and its copies are gone): the
+// values read that nothing outside them refers to, and that only cycles among them keep
+// alive, have their references to other values dropped, so counting frees them. A value
+// something else holds (a result, what a servant kept) keeps everything it reaches. Runs
+// only for a message that had a cycle; never throws.
+void collect_value_cycles(ValueDecoding& dec) noexcept;
 
 }  // namespace rtorb::cdr

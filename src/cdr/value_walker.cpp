@@ -285,6 +285,10 @@ class ValueWalker {
       if (out_ != nullptr) write_value_indirection(*out_, it->second);
       return;
     }
+    // A custom value's state is what its unmarshal reads: its TypeCode cannot walk it.
+    if (tc.kind() == TCKind::tk_value && tc.type_modifier() == 1) {
+      raise<CORBA::NO_IMPLEMENT>(minor::no_implement_value_type, "a custom value (" + tc.id() + ") in an any");
+    }
     std::vector<std::string> ids = header.ids;
     if (!ids.empty()) {
       const auto named = std::find(ids.begin(), ids.end(), tc.id());

@@ -100,6 +100,11 @@ void write_value(OutputStream& os, const CORBA::ValueBase* value) {
     return;
   }
   ValueEncoding& enc = os.value_encoding();
+  if (enc.children != nullptr) {  // the cycle collector listing a state's references
+    enc.children->push_back(value);
+    os.write_long(static_cast<std::int32_t>(value_tag_null));
+    return;
+  }
   os.align(4);
   const auto seen = enc.values.find(value);
   if (seen != enc.values.end() && seen->second.alignment_base == base_of(os)) {
@@ -109,7 +114,8 @@ void write_value(OutputStream& os, const CORBA::ValueBase* value) {
   const std::vector<std::string> ids = truncatable_ids(value->rtorb_type());
   const std::size_t at = value_tag_position(os);
   enc.values[value] = {at, base_of(os)};
-  begin_value_write(os, ids, ids.size() > 1);
+  // Custom values are always chunked (9.3.4.7): a receiver without their factory skips them.
+  begin_value_write(os, ids, ids.size() > 1 || value->rtorb_type().custom);
   value->rtorb_write_state(os);
   end_value_write(os);
 }

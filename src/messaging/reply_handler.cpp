@@ -3,8 +3,11 @@
 #include <rtorb/messaging/reply_handler.hpp>
 #include <rtorb/messaging/reply_handler_servant.hpp>
 
+#include <rtorb/cdr/type_code.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+
+#include <algorithm>
 
 #include "giop/system_exception_body.hpp"
 
@@ -30,7 +33,14 @@ IDL::traits<ExceptionHolder>::ref_type ExceptionHolder::rtorb_from_reply(
       std::vector<std::uint8_t>(bytes.begin(), bytes.end()), reply.exception_start(), exceptions);
 }
 
-void ExceptionHolder::raise_exception() const {
+void ExceptionHolder::raise_exception() const { raise_from(nullptr); }
+
+void ExceptionHolder::raise_exception_with_list(
+    const std::vector<::CORBA::typecode_reference>& exc_list) const {
+  raise_from(&exc_list);
+}
+
+void ExceptionHolder::raise_from(const std::vector<::CORBA::typecode_reference>* only) const {
   if (start_ > marshaled_.size()) {
     rtorb::raise<CORBA::MARSHAL>(rtorb::minor::marshal_bad_message,
                                  "ExceptionHolder: the exception starts past its bytes");
@@ -43,11 +53,18 @@ void ExceptionHolder::raise_exception() const {
   }
   rtorb::cdr::InputStream peek = is;
   const std::string_view id = peek.read_string_view();
-  for (const auto& entry : exceptions_) {
-    if (id == entry.repository_id) entry.raise(is);
+  const bool listed = only == nullptr || std::any_of(only->begin(), only->end(), [id](const auto& tc) {
+                        return tc && tc->kind() == rtorb::cdr::TCKind::tk_except && tc->id() == id;
+                      });
+  if (listed) {
+    for (const auto& entry : exceptions_) {
+      if (id == entry.repository_id) entry.raise(is);
+    }
   }
   rtorb::raise<CORBA::UNKNOWN>(rtorb::minor::unknown_user_exception,
-                               "user exception not declared: " + std::string(id),
+                               std::string(listed ? "user exception not declared: "
+                                                  : "user exception not in the list: ") +
+                                   std::string(id),
                                CORBA::CompletionStatus::COMPLETED_YES);
 }
 

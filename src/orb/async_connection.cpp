@@ -91,6 +91,13 @@ void deliver_reply(OrbCore& orb, const giop::Message& m, PendingReply& pending) 
       call_handler(orb, pending, reply);
       return;
     }
+    case giop::ReplyStatus::location_forward:
+    case giop::ReplyStatus::location_forward_perm:
+      if (pending.resend) {
+        follow_ami_forward(orb, m, pending);
+        return;
+      }
+      [[fallthrough]];
     default:
       deliver_failure(orb,
                       CORBA::TRANSIENT(minor::transient_ami_forward, CompletionStatus::COMPLETED_NO,

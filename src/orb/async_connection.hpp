@@ -16,7 +16,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "giop/fragments.hpp"
 #include "giop/messages.hpp"
@@ -28,6 +30,17 @@
 namespace rtorb::orb {
 
 class OrbCore;
+class ObjectCore;
+
+// What sending an AMI request again takes, for a LOCATION_FORWARD reply: the reference, the
+// operation and the marshaled arguments (a GIOP 1.2 body: 8-aligned, so it reads the same
+// after any request header).
+struct AmiResend {
+  std::shared_ptr<ObjectCore> core;
+  std::string operation;
+  std::vector<std::uint8_t> arguments;
+  int forwards = 0;  // followed so far for this request
+};
 
 // Who gets the outcome of one asynchronous request.
 struct PendingReply {
@@ -36,12 +49,18 @@ struct PendingReply {
   ReplyDispatch dispatch = nullptr;
   Clock::time_point deadline{};  // {}: none
   cdr::CodeSetContext code_sets;
+  std::shared_ptr<const AmiResend> resend;  // null: a forward reaches the handler as TRANSIENT
 };
 
-// Hands `reply` (a decoded Reply message) to `pending`: the result, the exception, or
-// TRANSIENT transient_ami_forward for a forward (not followed). Exceptions the handler
-// raises are logged and dropped: a reply handler has no caller to raise to.
+// Hands `reply` (a decoded Reply message) to `pending`: the result or the exception; a
+// forward is followed (follow_ami_forward), or without `pending.resend` reaches the handler
+// as TRANSIENT transient_ami_forward. Exceptions the handler raises are logged and dropped:
+// a reply handler has no caller to raise to.
 void deliver_reply(OrbCore& orb, const giop::Message& reply, PendingReply& pending);
+// For a LOCATION_FORWARD(_PERM) reply: the reference is forwarded and the request sent
+// again to the new target, its reply going to the same handler; what fails on the way
+// (REBIND, the forward limit, no connection) reaches the handler. invocation.cpp.
+void follow_ami_forward(OrbCore& orb, const giop::Message& reply, PendingReply& pending);
 // Hands `failure` (a system exception the client raised itself) to `pending`.
 void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure, PendingReply& pending);
 

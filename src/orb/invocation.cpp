@@ -6,7 +6,11 @@
 #include <rtorb/corba/raise.hpp>
 
 #include <array>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <vector>
@@ -56,12 +60,19 @@ std::array<std::uint8_t, 4> priority_context(std::int16_t priority) noexcept {
 constexpr std::size_t inline_reply_size = 512;
 
 // Takes the reply the server path wrote (into a stream on its own stack) before that
-// stack frame is gone: one copy, into the invocation's own block when it fits.
+// stack frame is gone: one copy, into the invocation's own block when it fits. A reply
+// deferred by the servant (AMH) comes later from any thread, through keep_for_later; the
+// caller then waits for it (wait_for_deferred).
 class CollocatedChannel final : public ReplyChannel {
  public:
   CollocatedChannel(std::array<std::uint8_t, inline_reply_size>& block,
                     std::vector<std::uint8_t>& large) noexcept
       : block_(block), large_(large) {}
+  CollocatedChannel(const CollocatedChannel&) = delete;
+  CollocatedChannel& operator=(const CollocatedChannel&) = delete;
+  ~CollocatedChannel() {
+    if (later_) later_->detach();
+  }
   void send(const cdr::OutputStream& message) override {
     if (message.size() <= block_.size()) {
       std::size_t n = 0;
@@ -78,10 +89,55 @@ class CollocatedChannel final : public ReplyChannel {
   void close() noexcept override {}
   std::span<const std::uint8_t> reply() const noexcept { return reply_; }
 
+  std::shared_ptr<ReplyChannel> keep_for_later() override {
+    later_ = std::make_shared<Later>(*this);
+    return later_;
+  }
+  // After serve_message: true at once if the reply came or none was deferred; else waits
+  // for the deferred reply until `deadline` (none: no limit), false if it never came.
+  bool wait_for_deferred(std::optional<std::chrono::steady_clock::time_point> deadline) {
+    // The reply is read only under Later's lock: another thread may be writing it.
+    if (!later_) return true;
+    return later_->wait(deadline);
+  }
+
  private:
+  // What the servant's response handler holds: the caller's channel while the caller waits.
+  class Later final : public ReplyChannel {
+   public:
+    explicit Later(CollocatedChannel& channel) noexcept : channel_(&channel) {}
+    void send(const cdr::OutputStream& message) override {
+      std::lock_guard lock(mutex_);
+      if (channel_ == nullptr) return;  // the caller stopped waiting
+      channel_->send(message);
+      sent_ = true;
+      arrived_.notify_all();
+    }
+    void close() noexcept override {}
+    bool wait(std::optional<std::chrono::steady_clock::time_point> deadline) {
+      std::unique_lock lock(mutex_);
+      if (!deadline) {
+        arrived_.wait(lock, [&] { return sent_; });
+        return true;
+      }
+      return arrived_.wait_until(lock, *deadline, [&] { return sent_; });
+    }
+    void detach() noexcept {
+      std::lock_guard lock(mutex_);
+      channel_ = nullptr;
+    }
+
+   private:
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    CollocatedChannel* channel_;  // guarded by mutex_; null once the caller is gone
+    bool sent_ = false;           // guarded by mutex_
+  };
+
   std::array<std::uint8_t, inline_reply_size>& block_;
   std::vector<std::uint8_t>& large_;
   std::span<const std::uint8_t> reply_;
+  std::shared_ptr<Later> later_;
 };
 
 // The request as one span: a view of the stream when it is one segment (a request that
@@ -122,8 +178,8 @@ void mark_network_priority(OrbCore& orb, transport::Connection& connection,
 
 class InvocationState {
  public:
-  InvocationState(ObjectCore& core, std::string_view operation)
-      : core(&core), operation(operation) {}
+  InvocationState(const CORBA::Object& object, ObjectCore& core, std::string_view operation)
+      : object(&object), core(&core), operation(operation) {}
 
   // One attempt: marshal, send, and (twoway) wait for the reply message, which is left in
   // `reply_message`. Returns false for a oneway.
@@ -159,8 +215,10 @@ class InvocationState {
 
   // The target proxy's core: the proxy outlives the call (Invocation's contract), so it
   // is borrowed, which saves two atomic reference-count updates per call.
+  const CORBA::Object* object;
   ObjectCore* core;
   std::string_view operation;
+  std::size_t request_body_at = 0;  // where the arguments begin in the request's stream
   std::optional<transport::ConnectionCache::Lease> lease;
   std::shared_ptr<MultiplexedConnection> shared;  // multiplexed strategy
   PendingReply* pending = nullptr;                // invoke_async: who gets the reply
@@ -243,7 +301,7 @@ Invocation::Invocation(const CORBA::Object& target, std::string_view operation) 
   core->orb()->check_alive();
   static_assert(sizeof(InvocationState) <= state_size, "Invocation::state_size too small");
   static_assert(alignof(InvocationState) <= alignof(std::max_align_t));
-  state_ = new (storage_) InvocationState(*core, operation);
+  state_ = new (storage_) InvocationState(target, *core, operation);
 }
 
 Invocation::~Invocation() { state_->~InvocationState(); }
@@ -329,6 +387,7 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
                                                 ? giop::HeaderMode::lite
                                                 : giop::HeaderMode::standard};
   const auto start = giop::encode_request(os, format, header);
+  request_body_at = os.size();
   arguments(os);
   giop::end_message(os, start);
 
@@ -354,6 +413,15 @@ void InvocationState::send_collocated(const Target& target, const cdr::OutputStr
     serve_message(orb, bytes, code_sets, channel);
   }
   if (!response_expected) return;
+  // A servant that deferred its reply (AMH) answers from another thread, or from this
+  // one before serve_message returned; the caller waits for it as for a remote reply.
+  std::optional<Clock::time_point> until;
+  if (deadline_set()) until = deadline;
+  if (!channel.wait_for_deferred(until)) {
+    raise<CORBA::TIMEOUT>(minor::timeout_reply_wait,
+                          "the collocated servant did not reply before the deadline",
+                          CompletionStatus::COMPLETED_MAYBE);
+  }
   if (channel.reply().empty()) {
     raise<CORBA::INTERNAL>(0, "collocated request produced no reply",
                            CompletionStatus::COMPLETED_MAYBE);
@@ -460,6 +528,23 @@ void InvocationState::send_async(const Target& target, const cdr::OutputStream& 
   }
   pending->deadline = deadline;
   pending->code_sets = target.code_sets;
+  // Kept for a forward, where the arguments keep their alignment in another request (GIOP
+  // 1.2 aligns every body to 8; a 1.0/1.1 body would not read the same after another key).
+  if (!pending->resend && target.version.minor >= 2) {
+    auto resend = std::make_shared<AmiResend>();
+    resend->core = core_of(*object);
+    resend->operation = std::string(operation);
+    resend->arguments.reserve(request.size() - request_body_at);
+    std::size_t at = 0;
+    request.for_each_segment([&](std::span<const std::uint8_t> segment) {
+      if (at + segment.size() > request_body_at) {
+        const std::size_t skip = request_body_at > at ? request_body_at - at : 0;
+        resend->arguments.insert(resend->arguments.end(), segment.begin() + skip, segment.end());
+      }
+      at += segment.size();
+    });
+    pending->resend = std::move(resend);
+  }
   async->expect(id, std::move(*pending));
   try {
     async->send(request);
@@ -651,12 +736,57 @@ cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
   }
 }
 
+// A friend of Invocation's: the forwarded request is made as a sendc_ call makes one, by
+// the same InvocationState, with the arguments kept from the first request.
+struct AmiForward {
+  static void follow(OrbCore& orb, const giop::Message& reply, PendingReply& pending) {
+    const AmiResend& resend = *pending.resend;
+    if (resend.forwards >= max_forwards) {
+      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs",
+                              CompletionStatus::COMPLETED_NO);
+    }
+    cdr::InputStream body = giop::body_stream(reply);
+    body.set_code_sets(pending.code_sets);
+    body.set_references(&orb);
+    const auto to = ior::read_reference(body);
+    const auto object = ProxyAccess::make<CORBA::Object>(resend.core);
+    Invocation invocation(*object, resend.operation);
+    InvocationState& s = *invocation.state_;
+    s.read_policies();
+    if (pending.deadline != PendingReply::Clock::time_point{}) s.deadline = pending.deadline;  // the first's
+    std::shared_ptr<const Target> hold;
+    s.check_rebind(s.core->target(hold), to);
+    s.core->forward(to);
+    orb.debug(2, "client: LOCATION_FORWARD of an AMI request followed");
+    auto next = std::make_shared<AmiResend>(resend);
+    ++next->forwards;
+    PendingReply again{pending.handler, pending.dispatch, {}, {}, std::move(next)};
+    s.pending = &again;
+    const auto write = [&resend](cdr::OutputStream& os) {
+      os.write_raw(resend.arguments.data(), resend.arguments.size());
+    };
+    ArgumentWriter write_arguments(write);
+    hold.reset();
+    s.attempt(s.core->target(hold), write_arguments, giop::ResponseFlags::sync_with_target,
+              giop::AddressingDisposition::key_addr);
+    if (!s.async) s.deliver_collocated();
+  }
+};
+
+void follow_ami_forward(OrbCore& orb, const giop::Message& reply, PendingReply& pending) {
+  try {
+    AmiForward::follow(orb, reply, pending);
+  } catch (const CORBA::SystemException& e) {
+    deliver_failure(orb, e, pending);
+  }
+}
+
 void Invocation::invoke_async(ArgumentWriter arguments,
                               CORBA::object_reference<CORBA::Object> handler,
                               ReplyDispatch dispatch) {
   InvocationState& s = *state_;
   s.read_policies();
-  PendingReply pending{std::move(handler), dispatch, {}, {}};
+  PendingReply pending{std::move(handler), dispatch, {}, {}, nullptr};
   s.pending = &pending;
   std::shared_ptr<const Target> hold;
   const Target& target = s.core->target(hold);

@@ -37,12 +37,3 @@ std::shared_ptr<ObjectCore> read_object_core(cdr::InputStream& is) {
 }
 
 }  // namespace rtorb::orb
-
-namespace rtorb::detail {
-
-void raise_abstract_interface_value() {
-  raise<CORBA::NO_IMPLEMENT>(minor::no_implement_value_type,
-                             "a value where an abstract interface is expected: not supported yet");
-}
-
-}  // namespace rtorb::detail

@@ -15,6 +15,7 @@
 #include "orb/client_policy.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/policy_manager.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -151,7 +152,7 @@ ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference refere
       if (auto policies = reader->read(overrides_); !policies.empty()) call_policies_ = policies;
     }
   }
-  original_ = make_target(reference_);
+  original_ = make_target(reference_, overrides_);
   target_.store(original_);
   // Stubs find the memo slot at the core's own address (direct_call.hpp).
   if (static_cast<void*>(static_cast<detail::DirectMemoSlot*>(this)) != static_cast<void*>(this))
@@ -168,6 +169,8 @@ std::shared_ptr<const Target> ObjectCore::target() const {
 }
 
 const Target& ObjectCore::target(std::shared_ptr<const Target>& hold) const {
+  // Zero unless a layer shapes targets (RT-CORBA): then one look at the thread's list.
+  if (orb_->client_shaping_types() != 0 && target_for_levels(hold)) return *hold;
   // A forward stores target_ before the flag: a call that still sees the flag clear goes
   // where it would have gone a moment earlier.
   if (original_ && !forwarded_.load(std::memory_order_acquire)) return *original_;
@@ -175,19 +178,73 @@ const Target& ObjectCore::target(std::shared_ptr<const Target>& hold) const {
   return *hold;
 }
 
-std::shared_ptr<const Target> ObjectCore::make_target(
-    const ior::ObjectReference& reference) const {
+std::shared_ptr<const Target> ObjectCore::make_target(const ior::ObjectReference& reference,
+                                                      const CORBA::PolicyList& overrides) const {
   auto chosen = choose_target(reference);
-  if (!chosen || overrides_.empty()) return chosen;
+  if (!chosen || overrides.empty()) return chosen;
   auto shaped = std::make_shared<Target>(*chosen);
   for (const auto& handler : orb_->client_policy_handlers()) {
-    handler->shape_target(overrides_, reference_id_, *shaped);
+    handler->shape_target(overrides, reference_id_, *shaped);
   }
   return shaped;
 }
 
+bool ObjectCore::target_for_levels(std::shared_ptr<const Target>& hold) const {
+  const std::uint64_t types = orb_->client_shaping_types();
+  const auto shapes = [types](const CORBA::object_reference<CORBA::Policy>& policy) {
+    if (!policy) return false;
+    const CORBA::PolicyType type = policy->policy_type();
+    return type < 64 && (types >> type & 1) != 0;
+  };
+  const CORBA::PolicyList& thread_level = thread_policy_overrides();
+  if (!orb_->has_orb_shaping_policies() &&
+      std::none_of(thread_level.begin(), thread_level.end(), shapes)) {
+    return false;
+  }
+  // The target changes only with the levels or a forward: the last one made is kept per
+  // thread, so that calls under unchanged policies build nothing.
+  struct Made {
+    std::uint64_t reference_id = 0;
+    std::uint64_t thread_generation = 0;
+    std::uint64_t orb_generation = 0;
+    std::shared_ptr<const Target> base;    // what it was made from
+    std::shared_ptr<const Target> shaped;  // null: the levels add nothing
+  };
+  thread_local Made last;
+  std::shared_ptr<const Target> base = target_.load(std::memory_order_acquire);
+  if (!base) return false;  // the caller raises INV_OBJREF
+  const std::uint64_t thread_generation = thread_policy_generation();
+  const std::uint64_t orb_generation = orb_->orb_shaping_generation();
+  if (last.reference_id != reference_id_ || last.thread_generation != thread_generation ||
+      last.orb_generation != orb_generation || last.base != base) {
+    // The reference's own policies first, then a type it does not set from the thread's
+    // list, then one neither sets from the ORB's.
+    CORBA::PolicyList levels = overrides_;
+    const auto add_level = [&](const CORBA::PolicyList& level) {
+      for (const auto& policy : level) {
+        if (!shapes(policy)) continue;
+        const CORBA::PolicyType type = policy->policy_type();
+        if (std::none_of(levels.begin(), levels.end(), [type](const auto& p) {
+              return p && p->policy_type() == type;
+            })) {
+          levels.push_back(policy);
+        }
+      }
+    };
+    const std::size_t own = levels.size();
+    add_level(thread_level);
+    if (const auto orb_level = orb_->orb_shaping_policies()) add_level(*orb_level);
+    auto shaped = levels.size() == own ? nullptr : make_target(base->reference, levels);
+    last = Made{reference_id_, thread_generation, orb_generation, std::move(base),
+                std::move(shaped)};
+  }
+  if (!last.shaped) return false;
+  hold = last.shaped;
+  return true;
+}
+
 void ObjectCore::forward(const ior::ObjectReference& to) {
-  auto t = make_target(to);
+  auto t = make_target(to, overrides_);
   if (!t) {
     raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
                              "LOCATION_FORWARD to a reference with no usable IIOP profile");

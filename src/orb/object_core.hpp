@@ -99,8 +99,10 @@ class ObjectCore : public detail::DirectMemoSlot {
   // Lock-free (an atomic shared_ptr load).
   std::shared_ptr<const Target> target() const;
   // The same for an invocation, which borrows the core: the original target needs no
-  // reference count (the core keeps it), so only a forwarded one is put in `hold`, which
-  // must outlive the use of the result. Every invocation asks.
+  // reference count (the core keeps it), so only a forwarded one, or one shaped by the
+  // thread's or the ORB's policies (client_policy.hpp), is put in `hold`, which must
+  // outlive the use of the result. Every invocation asks. Raises what shaping raises
+  // (INV_POLICY) for the thread's or the ORB's policies.
   const Target& target(std::shared_ptr<const Target>& hold) const;
   // LOCATION_FORWARD(_PERM): requests go to `to` from now on. Raises INV_OBJREF if it has
   // no usable profile.
@@ -122,8 +124,12 @@ class ObjectCore : public detail::DirectMemoSlot {
   DirectUpcall* refresh_direct_memo() noexcept;
 
  private:
-  // choose_target, then shaped by the client policy handlers for the overrides.
-  std::shared_ptr<const Target> make_target(const ior::ObjectReference& reference) const;
+  // choose_target, then shaped by the client policy handlers for `overrides`.
+  std::shared_ptr<const Target> make_target(const ior::ObjectReference& reference,
+                                            const CORBA::PolicyList& overrides) const;
+  // The target for a call under the thread's and the ORB's shaping policies, when they add
+  // any to the reference's own: true, and the target in `hold`.
+  bool target_for_levels(std::shared_ptr<const Target>& hold) const;
   // Points requests at `target` and unpublishes the direct memo.
   void retarget(std::shared_ptr<const Target> target, bool forwarded) noexcept;
   // A published memo and what keeps its pointers valid.

@@ -17,6 +17,7 @@
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
 #include "orb/async_connection.hpp"
+#include "orb/client_policy.hpp"
 #include "orb/memory_lock.hpp"
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
@@ -334,8 +335,16 @@ std::vector<std::shared_ptr<ServerPolicyHandler>> OrbCore::server_policy_handler
 }
 
 void OrbCore::add_client_policy_handler(std::shared_ptr<const ClientPolicyHandler> handler) {
+  std::uint64_t types = 0;
+  for (const CORBA::PolicyType type : handler->shaped_types()) {
+    if (type >= 64) {
+      raise<CORBA::INTERNAL>(0, "a client policy handler shapes by a policy type above 63");
+    }
+    types |= std::uint64_t{1} << type;
+  }
   std::lock_guard lock(mutex_);
   client_policy_handlers_.push_back(std::move(handler));
+  client_shaping_types_.fetch_or(types, std::memory_order_acq_rel);
 }
 
 std::vector<std::shared_ptr<const ClientPolicyHandler>> OrbCore::client_policy_handlers() const {
@@ -624,10 +633,14 @@ void OrbCore::destroy() {
   }
   {
     // AMI requests still outstanding are dropped: their handlers could only be called
-    // into an ORB that is gone.
-    std::lock_guard lock(async_mutex_);
-    for (auto& [endpoint, connection] : async_) connection->close();
-    async_.clear();
+    // into an ORB that is gone. Dropping a handler may run user code (a coroutine's reply
+    // slot resumes it with an exception), so not under async_mutex_.
+    decltype(async_) async;
+    {
+      std::lock_guard lock(async_mutex_);
+      async.swap(async_);
+    }
+    for (auto& [endpoint, connection] : async) connection->close();
   }
   // Buffered oneways get one last write that does not wait (Connection's destructor); a
   // caller that must know they left calls Rtorb::flush first.

@@ -141,6 +141,22 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   // A handler giving client-side policy overrides their meaning (client_policy.hpp).
   void add_client_policy_handler(std::shared_ptr<const ClientPolicyHandler> handler);
   std::vector<std::shared_ptr<const ClientPolicyHandler>> client_policy_handlers() const;
+  // Bit t set: a handler shapes targets by policies of type t (shaped_types); 0 when no
+  // handler is registered, which keeps a call from looking at the other levels at all.
+  std::uint64_t client_shaping_types() const noexcept {
+    return client_shaping_types_.load(std::memory_order_acquire);
+  }
+  // The ORBPolicyManager's policies of those types (null if none), and a count that moves
+  // each time they change, so that targets shaped by them can be cached.
+  std::shared_ptr<const CORBA::PolicyList> orb_shaping_policies() const noexcept {
+    return orb_shaping_policies_.load(std::memory_order_acquire);
+  }
+  bool has_orb_shaping_policies() const noexcept {
+    return has_orb_shaping_policies_.load(std::memory_order_acquire);
+  }
+  std::uint64_t orb_shaping_generation() const noexcept {
+    return orb_shaping_generation_.load(std::memory_order_acquire);
+  }
   // The ORB-level overrides ("ORBPolicyManager") of `types`; every one for empty `types`.
   CORBA::PolicyList orb_policy_overrides(const CORBA::PolicyTypeSeq& types) const;
   // Opens a server lane (server_lane.hpp): it accepts and serves at once, with the
@@ -301,11 +317,16 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   std::atomic<std::shared_ptr<const std::vector<transport::Endpoint>>> lane_published_;
   void republish_lane_endpoints();  // needs lanes_mutex_
   void read_orb_call_policies(const CORBA::PolicyList& now);
+  void read_orb_shaping_policies(const CORBA::PolicyList& now);
   std::vector<std::shared_ptr<const PolicyFactory>> policy_factories_;  // (mutex_)
   std::shared_ptr<const CallPolicyReader> call_policy_reader_owner_;    // (mutex_)
   std::atomic<const CallPolicyReader*> call_policy_reader_{nullptr};
   std::atomic<bool> has_orb_call_policies_{false};
   std::atomic<std::shared_ptr<const CallPolicies>> orb_call_policies_;
+  std::atomic<std::uint64_t> client_shaping_types_{0};
+  std::atomic<std::shared_ptr<const CORBA::PolicyList>> orb_shaping_policies_;
+  std::atomic<bool> has_orb_shaping_policies_{false};
+  std::atomic<std::uint64_t> orb_shaping_generation_{0};
   std::shared_ptr<const RequestAdmission> request_admission_owner_;  // (mutex_)
   std::atomic<const RequestAdmission*> request_admission_{nullptr};
   LaneId next_lane_ = default_lane + 1;

@@ -54,6 +54,20 @@ void OrbCore::read_orb_call_policies(const CORBA::PolicyList& now) {
   has_orb_call_policies_.store(any, std::memory_order_release);
 }
 
+void OrbCore::read_orb_shaping_policies(const CORBA::PolicyList& now) {
+  const std::uint64_t types = client_shaping_types();
+  auto shaping = std::make_shared<CORBA::PolicyList>();
+  for (const auto& policy : now) {
+    if (!policy) continue;
+    const CORBA::PolicyType type = policy->policy_type();
+    if (type < 64 && (types >> type & 1) != 0) shaping->push_back(policy);
+  }
+  const bool any = !shaping->empty();
+  orb_shaping_policies_.store(any ? std::move(shaping) : nullptr, std::memory_order_release);
+  has_orb_shaping_policies_.store(any, std::memory_order_release);
+  orb_shaping_generation_.fetch_add(1, std::memory_order_acq_rel);
+}
+
 }  // namespace rtorb::orb
 
 namespace CORBA {

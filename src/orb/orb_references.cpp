@@ -107,6 +107,7 @@ CORBA::object_reference<CORBA::Object> OrbCore::resolve_initial_references(
         const auto self = weak.lock();
         if (!self) return;
         self->read_orb_call_policies(now);
+        self->read_orb_shaping_policies(now);
         std::vector<std::function<void(const CORBA::PolicyList&)>> observers;
         {
           std::lock_guard lock(self->mutex_);

@@ -4,7 +4,10 @@
 #include <rtorb/corba/minor_code.hpp>
 
 #include <array>
+#include <span>
+#include <vector>
 
+#include "giop/fragments.hpp"
 #include "giop/message_codec.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/request_buffer.hpp"
@@ -30,6 +33,57 @@ struct ConnectionState {
   ConnectionCodeSets code_sets;
 };
 
+// Sends a reply on `connection`, in fragments of fragment_size (0: never) where GIOP
+// allows; a peer that went away gets nothing and the connection is closed.
+void send_reply(transport::Connection& connection, const cdr::OutputStream& message,
+                std::size_t fragment_size) noexcept {
+  try {
+    if (fragment_size != 0 && message.size() > fragment_size) {
+      std::array<std::uint8_t, giop::header_size> header{};
+      std::size_t n = 0;
+      message.for_each_segment([&](std::span<const std::uint8_t> s) {
+        for (std::size_t i = 0; i < s.size() && n < header.size(); ++i) header[n++] = s[i];
+      });
+      if (header[5] == 1) {
+        // GIOP 1.1 lets nothing come between the fragments of a message, and replies
+        // deferred by AMH servants are sent from other threads: the fragments go out in
+        // one send, under the connection's send lock.
+        std::vector<std::uint8_t> together;
+        for (const auto& fragment : giop::split_message(message.to_bytes(), fragment_size))
+          together.insert(together.end(), fragment.begin(), fragment.end());
+        connection.send(std::span<const std::uint8_t>(together));
+        return;
+      }
+      if (header[5] >= 2) {  // GIOP 1.0 cannot fragment; 1.2 interleaves fragments by id
+        transport::send_fragmented(connection, message, fragment_size);
+        return;
+      }
+    }
+    connection.send(message);
+  } catch (...) {
+    connection.close();  // the peer went away; nothing to tell it
+  }
+}
+
+// The channel of a reply sent after its request was served (AMH): it keeps the connection
+// open for it. A connection closed meanwhile (by the client, or at shutdown) drops it.
+class KeptConnectionChannel final : public ReplyChannel {
+ public:
+  KeptConnectionChannel(std::shared_ptr<transport::Connection> connection,
+                        std::size_t fragment_size) noexcept
+      : connection_(std::move(connection)), fragment_size_(fragment_size) {}
+  void send(const cdr::OutputStream& message) override {
+    if (connection_->closed()) return;
+    send_reply(*connection_, message, fragment_size_);
+  }
+  void close() noexcept override { connection_->close(); }
+  std::string peer() const override { return connection_->describe(); }
+
+ private:
+  std::shared_ptr<transport::Connection> connection_;
+  std::size_t fragment_size_;
+};
+
 class ConnectionChannel final : public ReplyChannel {
  public:
   // fragment_size as OrbOptions::fragment_size (0: never).
@@ -40,24 +94,19 @@ class ConnectionChannel final : public ReplyChannel {
       // What the request handler left unread goes first: a client still writing the
       // request would not be reading this reply.
       connection_.finish_message();
-      if (fragment_size_ != 0 && message.size() > fragment_size_) {
-        std::array<std::uint8_t, giop::header_size> header{};
-        std::size_t n = 0;
-        message.for_each_segment([&](std::span<const std::uint8_t> s) {
-          for (std::size_t i = 0; i < s.size() && n < header.size(); ++i) header[n++] = s[i];
-        });
-        if (header[5] >= 1) {  // GIOP 1.0 cannot fragment
-          transport::send_fragmented(connection_, message, fragment_size_);
-          return;
-        }
-      }
-      connection_.send(message);
     } catch (const CORBA::SystemException&) {
       connection_.close();  // the peer went away; nothing to tell it
+      return;
     }
+    send_reply(connection_, message, fragment_size_);
   }
   void close() noexcept override { connection_.close(); }
   std::string peer() const override { return connection_.describe(); }
+  std::shared_ptr<ReplyChannel> keep_for_later() override {
+    auto shared = connection_.weak_from_this().lock();
+    if (!shared) return nullptr;
+    return std::make_shared<KeptConnectionChannel>(std::move(shared), fragment_size_);
+  }
 
  private:
   transport::Connection& connection_;

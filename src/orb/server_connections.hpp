@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <atomic>
 #include <map>
+#include <memory>
+#include <string>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -34,6 +36,10 @@ class ReplyChannel {
   // Who is at the other end, for the log ("connection from 127.0.0.1:5555"); asked only
   // when a line is written.
   virtual std::string peer() const { return "a collocated caller"; }
+  // A channel that can still send the reply to the message being served after
+  // serve_message has returned (a deferred reply, AMH), holding what it needs (the
+  // connection, or the collocated caller that waits); null when there is none.
+  virtual std::shared_ptr<ReplyChannel> keep_for_later() { return nullptr; }
 
  protected:
   ~ReplyChannel() = default;

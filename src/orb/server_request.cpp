@@ -7,7 +7,10 @@
 #include <rtorb/orb/object_codec.hpp>
 
 #include <array>
+#include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
@@ -46,6 +49,81 @@ class UpcallScope {
   const OrbCore* previous_;
 };
 
+// The reply to a request whose client waits for none (a oneway, or WITH_SERVER answered
+// already): whatever is written goes nowhere.
+class UnexpectedReply final : public DeferredReply {
+ public:
+  bool response_expected() const noexcept override { return false; }
+  cdr::OutputStream& reply() override { return discard(); }
+  cdr::OutputStream& user_exception() override { return discard(); }
+  void system_exception(const CORBA::SystemException&) override {}
+  void send() noexcept override { stream_.reset(); }
+
+ private:
+  cdr::OutputStream& discard() {
+    stream_.emplace();
+    return *stream_;
+  }
+  std::optional<cdr::OutputStream> stream_;
+};
+
+// A reply sent after the upcall, through a channel kept for it. Its stream is made when a
+// reply starts and destroyed once sent, so that its blocks come from and go back to the
+// replying thread's pool.
+class LaterReply final : public DeferredReply {
+ public:
+  LaterReply(std::shared_ptr<ReplyChannel> channel, std::uint32_t id, giop::Format format,
+             cdr::OutputOptions options) noexcept
+      : channel_(std::move(channel)), id_(id), format_(format), options_(options) {}
+  // The contexts a layer added to the reply (RTCorbaPriority ...), copied: the request
+  // they point into is gone when the reply is sent.
+  void add_context(std::uint32_t id, std::span<const std::uint8_t> data) {
+    contexts_.push_back({id, std::vector<std::uint8_t>(data.begin(), data.end())});
+  }
+
+  bool response_expected() const noexcept override { return true; }
+  cdr::OutputStream& reply() override { return start(giop::ReplyStatus::no_exception); }
+  cdr::OutputStream& user_exception() override {
+    return start(giop::ReplyStatus::user_exception);
+  }
+  void system_exception(const CORBA::SystemException& exception) override {
+    giop::write_system_exception(start(giop::ReplyStatus::system_exception),
+                                 giop::to_body(exception));
+  }
+  void send() noexcept override {
+    if (!stream_) return;
+    try {
+      giop::end_message(*stream_, start_);
+      channel_->send(*stream_);
+    } catch (...) {
+      // The channel drops what it cannot send; nothing else can fail here.
+    }
+    stream_.reset();
+  }
+
+ private:
+  struct Context {
+    std::uint32_t id;
+    std::vector<std::uint8_t> data;
+  };
+
+  cdr::OutputStream& start(giop::ReplyStatus status) {
+    stream_.emplace(options_);
+    giop::ReplyHeader header{id_, status, {}};
+    for (const Context& c : contexts_) header.service_context.push_back({c.id, c.data});
+    start_ = giop::encode_reply(*stream_, format_, header);
+    return *stream_;
+  }
+
+  std::shared_ptr<ReplyChannel> channel_;
+  std::uint32_t id_;
+  giop::Format format_;
+  cdr::OutputOptions options_;
+  std::vector<Context> contexts_;
+  std::optional<cdr::OutputStream> stream_;
+  giop::MessageStart start_{};
+};
+
 // A reply is built in `os` (whose first block is on the serving thread's stack) and sent
 // once, whole.
 class ServerRequestImpl final : public ServerRequest {
@@ -74,6 +152,26 @@ class ServerRequestImpl final : public ServerRequest {
   }
   // The reply has gone already (servant_located): whatever the upcall does is not sent.
   bool replied() const noexcept { return replied_; }
+  // The skeleton left the reply for later (AMH): nothing is sent when it returns.
+  bool deferred() const noexcept { return deferred_; }
+
+  std::unique_ptr<DeferredReply> defer_reply() override {
+    if (!response_expected() || replied_) {
+      deferred_ = true;
+      return std::make_unique<UnexpectedReply>();
+    }
+    std::shared_ptr<ReplyChannel> later = channel_.keep_for_later();
+    if (!later) {
+      raise<CORBA::NO_IMPLEMENT>(minor::no_implement_deferred_reply,
+                                 "this request's reply cannot be deferred",
+                                 CORBA::CompletionStatus::COMPLETED_NO);
+    }
+    auto reply = std::make_unique<LaterReply>(std::move(later), id_, format_, os_.options());
+    for (std::size_t i = 0; i < reply_contexts_; ++i)
+      reply->add_context(reply_context_[i].context_id, reply_context_[i].context_data);
+    deferred_ = true;
+    return reply;
+  }
 
   std::span<const std::uint8_t> service_context(std::uint32_t id) const noexcept override {
     for (const auto& sc : contexts_) {
@@ -126,6 +224,7 @@ class ServerRequestImpl final : public ServerRequest {
   ReplyChannel& channel_;
   const bool reply_when_located_;
   bool replied_ = false;
+  bool deferred_ = false;
   giop::MessageStart start_{};
   giop::ReplyStatus status_ = giop::ReplyStatus::no_exception;
   bool started_ = false;
@@ -241,7 +340,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
     UpcallScope scope(orb);
     try {
       adapter_for_requests(orb)->dispatch(request);
-      if (!request.response_expected() || request.replied()) return;
+      if (!request.response_expected() || request.replied() || request.deferred()) return;
       request.finish();
       // Sent while `request` lives: a borrowing reply points into what it keeps.
       channel.send(os);
@@ -269,6 +368,10 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
         CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
   }
   if (!giop::response_expected(header.response_flags)) return;
+  if (request.deferred()) {
+    orb.debug(3, "server: an exception after the reply was deferred (AMH) was not sent");
+    return;
+  }
   if (request.replied()) {
     orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
     return;
@@ -320,6 +423,12 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
 }
 
 }  // namespace
+
+std::unique_ptr<DeferredReply> ServerRequest::defer_reply() {
+  raise<CORBA::NO_IMPLEMENT>(minor::no_implement_deferred_reply,
+                             "this request's reply cannot be deferred",
+                             CORBA::CompletionStatus::COMPLETED_NO);
+}
 
 bool in_upcall_of(const OrbCore& orb) noexcept { return current_upcall_orb == &orb; }
 

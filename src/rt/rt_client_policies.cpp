@@ -86,6 +86,12 @@ class RtClientPolicies final : public orb::ClientPolicyHandler {
     for (auto& route : target.routes) route.cache_key.private_owner = reference_id;
   }
 
+  // At the thread's and the ORB's level too (the spec lets all three be set there).
+  CORBA::PolicyTypeSeq shaped_types() const override {
+    return {RTCORBA::CLIENT_PROTOCOL_POLICY_TYPE, RTCORBA::PRIVATE_CONNECTION_POLICY_TYPE,
+            RTCORBA::PRIORITY_BANDED_CONNECTION_POLICY_TYPE};
+  }
+
  private:
   std::shared_ptr<RtState> state_;
 };

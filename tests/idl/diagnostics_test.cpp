@@ -146,26 +146,29 @@ TEST(IdlDiagnostics, AbstractValueWithState) {
   expect_error("abstract valuetype V { public long x; };\n", "t.idl:1:31: error: abstract valuetype 'V' cannot have state members");
 }
 
-// Value types and boxes are generated without a word; what is not generated yet (custom
-// marshaling, supported interfaces) is a warning, not an error, so IDL using it compiles.
+// Value types and boxes are generated without a word; what is not generated yet (a supported
+// concrete interface's operations) is a warning, not an error, so IDL using it compiles.
 TEST(IdlDiagnostics, ValueTypesAndBoxesCompileWithoutWarnings) {
   const auto result = compile("valuetype V { public long x; };\nvaluetype B string;\n");
   EXPECT_TRUE(result.ok);
   EXPECT_EQ(result.diagnostics, "");
 }
-TEST(IdlDiagnostics, CustomValueTypeIsNotFullySupportedWarning) {
+TEST(IdlDiagnostics, CustomValueTypeCompilesWithoutWarnings) {
   const auto result = compile("custom valuetype V { public long x; };\n");
   EXPECT_TRUE(result.ok);
-  EXPECT_EQ(result.diagnostics.substr(0, result.diagnostics.find('\n')),
-            "t.idl:1:18: warning: custom valuetype 'V' is not fully supported yet: rtorb-idl does not "
-            "generate its marshal and unmarshal hooks");
+  EXPECT_EQ(result.diagnostics, "");
 }
 TEST(IdlDiagnostics, SupportedInterfaceIsNotFullySupportedWarning) {
   const auto result = compile("interface I {};\nvaluetype V supports I { public long x; };\n");
   EXPECT_TRUE(result.ok);
-  EXPECT_NE(result.diagnostics.find("t.idl:2:11: warning: a valuetype that supports an interface 'V'"),
+  EXPECT_NE(result.diagnostics.find("t.idl:2:11: warning: a valuetype that supports a concrete interface 'V'"),
             std::string::npos)
       << result.diagnostics;
+}
+TEST(IdlDiagnostics, SupportingAnAbstractInterfaceCompilesWithoutWarnings) {
+  const auto result = compile("abstract interface A { long f(); };\nvaluetype V supports A { public long x; };\n");
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.diagnostics, "");
 }
 TEST(IdlDiagnostics, ValueTypesOfIncludedFilesDoNotWarn) {
   const auto result = compile("# 1 \"t.idl\"\n# 1 \"orb.idl\" 1\nvaluetype StringValue string;\n# 4 \"t.idl\" 2\n");
@@ -183,4 +186,10 @@ TEST(IdlDiagnostics, PragmaAmiOnALocalInterface) {
 }
 TEST(IdlDiagnostics, PragmaAmiOnAnUndeclaredName) {
   expect_error("#pragma ami Nope\n", "t.idl:1:1: error: 'Nope' is not declared");
+}
+TEST(IdlDiagnostics, PragmaAmhNeedsAName) {
+  expect_error("interface I {};\n#pragma amh\n", "t.idl:2:1: error: #pragma amh needs an interface name");
+}
+TEST(IdlDiagnostics, PragmaAmhOnALocalInterface) {
+  expect_error("local interface L {};\n#pragma amh L\n", "t.idl:2:1: error: #pragma amh: 'L' is not a (non-local) interface");
 }

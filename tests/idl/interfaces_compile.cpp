@@ -140,6 +140,48 @@ class WiderValue final : public OBV_Values::Wider {
   }
 };
 
+// A value supporting an abstract interface implements its operations (and its bases').
+class LengthValue final : public OBV_Values::Length {
+ public:
+  using OBV_Values::Length::Length;
+  double size() override { return metres(); }
+  std::string unit() override { return "m"; }
+  void scale(double by) override { metres(metres() * by); }
+  ::CORBA::ValueBase::_ref_type _copy_value() const override {
+    return CORBA::make_reference<LengthValue>(metres());
+  }
+};
+
+class RulerImpl final : public CORBA::servant_traits<Values::Ruler>::base_type {
+ public:
+  double size() override { return 1; }
+  std::string unit() override { return "m"; }
+  void scale(double) override {}
+  void reset() override {}
+};
+
+class MeasurerImpl final : public CORBA::servant_traits<Values::Measurer>::base_type {
+ public:
+  double measure(const IDL::traits<Values::Measured>::ref_type& m) override { return m->size(); }
+  IDL::traits<Values::Measured>::ref_type longest() override { return CORBA::make_reference<LengthValue>(); }
+};
+
+void use_abstract_interfaces(const IDL::traits<Values::Measurer>::ref_type& measurer) {
+  (void)CORBA::make_reference<RulerImpl>();
+  (void)CORBA::make_reference<MeasurerImpl>();
+  IDL::traits<Values::Scaled>::ref_type scaled = CORBA::make_reference<LengthValue>(2.0);
+  scaled->scale(2);
+  IDL::traits<Values::Measured>::ref_type measured = scaled;
+  (void)measurer->measure(measured);
+  IDL::traits<CORBA::AbstractBase>::ref_type any_abstract = measurer->longest();
+  const auto ruler = IDL::traits<Values::Ruler>::narrow(any_abstract);  // nil: a value
+  if (ruler) ruler->reset();
+  const auto back = IDL::traits<Values::Scaled>::narrow(any_abstract);
+  if (back) (void)back->_to_value();
+  const auto from_object = IDL::traits<Values::Measured>::narrow(IDL::traits<CORBA::Object>::ref_type(measurer));
+  (void)from_object;
+}
+
 class BaseFactory final : public Values::Base_init {
  public:
   IDL::traits<Values::Base>::ref_type create(std::int32_t a, const std::string& secret) override {

@@ -74,6 +74,60 @@ TEST(ValueTypes, TypeCodesDescribeStateAndInheritance) {
             rtorb::cdr::TCKind::tk_value_box);
 }
 
+// A cycle a -> b -> a on the wire, and its read in a stream of its own.
+std::vector<std::uint8_t> encoded_cycle() {
+  const NodeRef a = node(1, "a");
+  a->next(node(2, "b", a));
+  rtorb::cdr::OutputStream os;
+  rtorb::cdr::write(os, a);
+  a->next(nullptr);  // break our own cycle
+  return os.to_bytes();
+}
+
+NodeRef read_node(const std::vector<std::uint8_t>& bytes) {
+  rtorb::cdr::InputStream is(bytes, rtorb::cdr::native_byte_order);
+  NodeRef n;
+  rtorb::cdr::Codec<NodeRef>::read(is, n);
+  return n;  // the stream, and what it remembers of the message's values, ends here
+}
+
+TEST(ValueCycles, ACycleNothingHoldsIsFreedWithItsMessage) {
+  IDL::traits<InteropValues::Node>::weak_ref_type a;
+  IDL::traits<InteropValues::Node>::weak_ref_type b;
+  const auto bytes = encoded_cycle();
+  {
+    rtorb::cdr::InputStream is(bytes, rtorb::cdr::native_byte_order);
+    NodeRef n;
+    rtorb::cdr::Codec<NodeRef>::read(is, n);
+    ASSERT_TRUE(n && n->next());
+    ASSERT_TRUE(n->next()->next() == n);
+    a = n;
+    b = n->next();
+  }  // what an upcall's arguments are once the reply is sent
+  EXPECT_TRUE(a.expired());
+  EXPECT_TRUE(b.expired());
+}
+
+TEST(ValueCycles, ACycleTheProgramHoldsStaysWhole) {
+  const auto bytes = encoded_cycle();
+  const NodeRef kept = read_node(bytes);
+  ASSERT_TRUE(kept && kept->next());
+  EXPECT_TRUE(kept->next()->next() == kept);
+  EXPECT_EQ(kept->next()->label(), "b");
+  kept->next(nullptr);  // the holder's to break (docs/cdr.md)
+
+  // Holding any value of the cycle keeps what it reaches.
+  NodeRef b;
+  {
+    const NodeRef a = read_node(bytes);
+    b = a->next();
+  }
+  ASSERT_TRUE(b && b->next());
+  EXPECT_EQ(b->next()->label(), "a");
+  EXPECT_TRUE(b->next()->next() == b);
+  b->next(nullptr);
+}
+
 // Two ORBs: a server with the ValueTester (and every factory), a client with some.
 struct Values : ::testing::Test {
   CORBA::object_reference<CORBA::ORB> server = make_orb("2");
@@ -214,6 +268,83 @@ TEST_F(Values, ACircleReferenceIsAShape) {
   const auto shape = tester->make_shape(false, 2.0);
   ASSERT_TRUE(shape);
   EXPECT_DOUBLE_EQ(tester->area_of(shape), 4 * 3.14159);
+  EXPECT_FALSE(shape->_to_value());
+  ASSERT_TRUE(shape->_to_object());
+  const auto circle = IDL::traits<InteropValues::Circle>::narrow(shape);
+  ASSERT_TRUE(circle);
+  EXPECT_DOUBLE_EQ(circle->radius(), 2.0);
+  EXPECT_DOUBLE_EQ(circle->area(), 4 * 3.14159);  // Shape's operation on a Circle proxy
+  // A Circle reference is a Shape again, without a remote call.
+  const IDL::traits<InteropValues::Shape>::ref_type again = circle;
+  EXPECT_TRUE(IDL::traits<InteropValues::Shape>::narrow(circle->_to_object()));
+  EXPECT_DOUBLE_EQ(tester->area_of(again), 4 * 3.14159);
+}
+
+TEST_F(Values, ASquareValueIsAShape) {
+  const auto shape = tester->make_shape(true, 3.0);
+  ASSERT_TRUE(shape);
+  EXPECT_FALSE(shape->_to_object());
+  const auto square = IDL::traits<InteropValues::Square>::narrow(shape->_to_value());
+  ASSERT_TRUE(square);
+  EXPECT_DOUBLE_EQ(square->side(), 3.0);
+  EXPECT_DOUBLE_EQ(shape->area(), 9.0);  // the value's own operation, here
+  EXPECT_FALSE(IDL::traits<InteropValues::Circle>::narrow(shape));
+
+  const IDL::traits<InteropValues::Shape>::ref_type mine = CORBA::make_reference<rtorb_values::SquareImpl>(4.0);
+  EXPECT_DOUBLE_EQ(tester->area_of(mine), 16.0);
+  EXPECT_EQ(mine->_to_value().shared().get(), dynamic_cast<CORBA::ValueBase*>(mine.shared().get()));  // itself
+}
+
+TEST_F(Values, ASquareWithoutItsFactoryIsMarshal) {
+  client->unregister_value_factory(IDL::traits<InteropValues::Square>::repository_id);
+  try {
+    (void)tester->make_shape(true, 1.0);
+    FAIL() << "a Square was read without its factory";
+  } catch (const CORBA::MARSHAL& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::marshal_no_value_factory);
+  }
+}
+
+// The abstract-interface union on the wire, without a server: TRUE and an IOR, FALSE and a
+// value; a value of a type that does not support the interface is refused.
+TEST(AbstractInterfaces, TheUnionCarriesAValueOrNil) {
+  using ShapeRef = IDL::traits<InteropValues::Shape>::ref_type;
+  auto orb = make_orb("0");
+  rtorb_values::register_value_factories(*orb);
+  rtorb::cdr::InputOptions options;
+  options.references = &rtorb_core(*orb);
+  const auto round_trip = [&](const ShapeRef& in) {
+    rtorb::cdr::OutputStream os;
+    rtorb::cdr::write(os, in);
+    const auto bytes = os.to_bytes();
+    rtorb::cdr::InputStream is(bytes, rtorb::cdr::native_byte_order, options);
+    ShapeRef out;
+    rtorb::cdr::Codec<ShapeRef>::read(is, out);
+    return std::pair{bytes, out};
+  };
+  const auto [nil_bytes, nil] = round_trip(nullptr);
+  EXPECT_FALSE(nil);
+  ASSERT_GE(nil_bytes.size(), 1u);
+  EXPECT_EQ(nil_bytes[0], 0);  // FALSE: a null value
+
+  const auto [value_bytes, value] = round_trip(CORBA::make_reference<rtorb_values::SquareImpl>(2.0));
+  ASSERT_TRUE(value);
+  EXPECT_EQ(value_bytes[0], 0);
+  EXPECT_DOUBLE_EQ(value->area(), 4.0);
+
+  rtorb::cdr::OutputStream os;
+  os.write_boolean(false);
+  rtorb::cdr::write(os, NodeRef(node(1, "not a shape")));
+  const auto bytes = os.to_bytes();
+  rtorb::cdr::InputStream is(bytes, rtorb::cdr::native_byte_order, options);
+  ShapeRef out;
+  try {
+    rtorb::cdr::Codec<ShapeRef>::read(is, out);
+    FAIL() << "a Node was read as a Shape";
+  } catch (const CORBA::MARSHAL& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::marshal_wrong_value_type);
+  }
+  orb->destroy();
 }
 
 }  // namespace

@@ -183,12 +183,6 @@ TEST_P(InteropMatrix, EveryCheckOfTheClientPassesAgainstTheServer) {
     // CDR's exception encoding says) with it (docs/interop.md).
     client_argv.insert(client_argv.end(), {"--skip", "echo_any Oops exception"});
   }
-  if (p.server.name == "rtorb" && p.client.name != "rtorb") {
-    // values.idl: an rtorb server cannot send or receive a Square value as a Shape (an
-    // abstract interface) yet (docs/interop.md); the rtorb client skips these itself.
-    client_argv.insert(client_argv.end(),
-                       {"--skip", "make_shape value", "--skip", "area_of Square"});
-  }
   for (std::string& option : p.client.orb_options(p.version, p.family)) {
     client_argv.push_back(std::move(option));
   }

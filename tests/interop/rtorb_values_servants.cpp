@@ -1,6 +1,5 @@
 #include "rtorb_values_servants.hpp"
 
-#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
 namespace rtorb_values {
@@ -15,7 +14,7 @@ void register_value_factories(CORBA::ORB& orb) {
   orb.register_value_factory(IDL::traits<InteropValues::Extended>::repository_id,
                              CORBA::make_reference<InteropValues::Extended_init>());
   orb.register_value_factory(IDL::traits<InteropValues::Square>::repository_id,
-                             CORBA::make_reference<InteropValues::Square_init>());
+                             CORBA::make_reference<SquareFactory>());
 }
 
 BaseRef ValueTesterImpl::make_derived(std::int32_t a, const std::string& b) {
@@ -30,10 +29,7 @@ double ValueTesterImpl::area_of(const IDL::traits<InteropValues::Shape>::ref_typ
 }
 
 IDL::traits<InteropValues::Shape>::ref_type ValueTesterImpl::make_shape(bool as_value, double size) {
-  if (as_value) {
-    rtorb::raise<CORBA::NO_IMPLEMENT>(rtorb::minor::no_implement_value_type,
-                                      "a Square value as a Shape (abstract interface) is not supported yet");
-  }
+  if (as_value) return CORBA::make_reference<SquareImpl>(size);
   auto servant = CORBA::make_reference<CircleImpl>(size);
   const auto id = poa_->activate_object(servant);
   return IDL::traits<InteropValues::Circle>::narrow(poa_->id_to_reference(id));

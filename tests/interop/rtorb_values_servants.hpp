@@ -16,6 +16,21 @@ using PoaRef = IDL::traits<PortableServer::POA>::ref_type;
 // Registers a factory for every concrete value type of values.idl (boxes need none).
 void register_value_factories(CORBA::ORB& orb);
 
+// A Square value: a Shape by value (values.idl's Square supports Shape, so its area() is the
+// program's to implement, and its factory too).
+class SquareImpl final : public OBV_InteropValues::Square {
+ public:
+  SquareImpl() = default;
+  explicit SquareImpl(double side) : OBV_InteropValues::Square(side) {}
+  double area() override { return side() * side(); }
+  CORBA::ValueBase::_ref_type _copy_value() const override { return CORBA::make_reference<SquareImpl>(side()); }
+};
+
+class SquareFactory final : public InteropValues::Square_init {
+ public:
+  CORBA::ValueBase::_ref_type create_for_unmarshal() override { return CORBA::make_reference<SquareImpl>(); }
+};
+
 class CircleImpl final : public CORBA::servant_traits<InteropValues::Circle>::base_type {
  public:
   explicit CircleImpl(double radius) : radius_(radius) {}
@@ -45,9 +60,9 @@ class ValueTesterImpl final : public CORBA::servant_traits<InteropValues::ValueT
   }
   InteropValues::Pair echo_pair(const InteropValues::Pair& p) override { return p; }
   CORBA::Any echo_any(const CORBA::Any& a) override { return a; }
-  // A remote Circle's area; Square values cannot be passed as a Shape yet.
+  // A Circle's area (a remote call) or a Square's (the value's own, here).
   double area_of(const IDL::traits<InteropValues::Shape>::ref_type& s) override;
-  // A Circle reference; a Square value (as_value) raises NO_IMPLEMENT for now.
+  // A Square value (as_value) or a reference to a new Circle.
   IDL::traits<InteropValues::Shape>::ref_type make_shape(bool as_value, double size) override;
 
  private:

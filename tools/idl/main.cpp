@@ -40,6 +40,10 @@ options:
                     `#pragma ami I` asks for them for one interface. Also -GC, as
                     TAO's and TAOX11's compilers spell it. The generated code then
                     needs the rtorb::messaging library.
+  --amh             asynchronous method handling for every interface of the file:
+                    the servant base POA::AMH_<I>, whose operations take a response
+                    handler, and AMH_<I>ResponseHandler; `#pragma amh I` asks for
+                    them for one interface. Needs the rtorb::messaging library.
   --dump-ast        print the checked declarations of each file, with repository ids
   --dump-ast-all    like --dump-ast, including declarations from #included files
                     (the --dump-ast options write no C++)
@@ -54,6 +58,7 @@ struct Options {
   bool dump_ast = false;
   bool dump_all = false;
   bool ami = false;
+  bool amh = false;
   std::vector<std::string> files;
 };
 
@@ -83,6 +88,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
     if (arg == "--version") { std::cout << "rtorb-idl " << version.text << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
     else if (arg == "--ami" || arg == "-GC") options.ami = true;
+    else if (arg == "--amh") options.amh = true;
     else if (arg == "--dump-ast-all") options.dump_ast = options.dump_all = true;
     else if (arg == "--depfile") ok = take_value(argc, argv, i, "--depfile", options.depfile);
     else if (arg == "--cpp") ok = take_value(argc, argv, i, "--cpp", options.preprocess.command);
@@ -134,12 +140,28 @@ bool write_outputs(const rtorb::idl::Specification& spec, const std::string& pre
   return true;
 }
 
+// rtorb-idl --amh: every (non-local, non-abstract) interface of the main file, except the
+// AMI reply handlers the file's implied IDL added.
+void ask_amh_for_all(rtorb::idl::ScopeDecl& scope) {
+  for (auto& child : scope.contents) {
+    if (auto* i = child->as<rtorb::idl::InterfaceDecl>()) {
+      if (i->in_main_file && i->flavor == rtorb::idl::InterfaceFlavor::unconstrained &&
+          i->ami_for == nullptr) {
+        i->amh = true;
+      }
+    } else if (auto* m = child->as<rtorb::idl::ModuleDecl>()) {
+      ask_amh_for_all(*m);
+    }
+  }
+}
+
 bool compile_file(const std::string& file, const Options& options) {
   rtorb::idl::DiagnosticSink sink;
   const std::string text = rtorb::idl::preprocess(file, options.preprocess, sink);
   std::unique_ptr<rtorb::idl::Specification> spec;
   if (!sink.has_errors()) spec = rtorb::idl::parse_idl(text, file, sink);
   if (!sink.has_errors()) rtorb::idl::add_implied_ami(*spec, options.ami, sink);
+  if (!sink.has_errors() && options.amh) ask_amh_for_all(*spec->root);
   sink.render(std::cerr);
   if (sink.has_errors()) return false;
   if (options.dump_ast) {

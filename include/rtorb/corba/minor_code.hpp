@@ -112,6 +112,9 @@ inline constexpr std::uint32_t bad_param_corbaname_invalid_name = rtorb_vmcid | 
 // Value factories (ORB::register_value_factory, unregister_value_factory).
 inline constexpr std::uint32_t bad_param_nil_value_factory = rtorb_vmcid | 66;  // null factory registered
 inline constexpr std::uint32_t bad_param_no_value_factory = rtorb_vmcid | 67;   // unregister: none there
+// Custom value types' data streams (CORBA::DataOutputStream, DataInputStream).
+inline constexpr std::uint32_t bad_param_data_stream_range = rtorb_vmcid | 68;       // _array offset/length past seq
+inline constexpr std::uint32_t bad_inv_order_data_stream_closed = rtorb_vmcid | 60;  // used after (un)marshal returned
 inline constexpr std::uint32_t codeset_incompatible_negotiation = rtorb_vmcid | 60;  // no common code set
 
 // Raised by the poa layer (its range is 80-99), plus the OMG codes the POA chapter names.
@@ -164,6 +167,9 @@ inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_R
 inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
 inline constexpr std::uint32_t transient_ami_forward = rtorb_vmcid | 103;  // AMI reply forwards: not followed
 inline constexpr std::uint32_t transient_oneway_buffer_full = rtorb_vmcid | 104;  // BufferingConstraint: bound reached
+inline constexpr std::uint32_t bad_inv_order_amh_replied = rtorb_vmcid | 104;  // AMH: a second reply
+inline constexpr std::uint32_t no_response_amh_dropped = rtorb_vmcid | 104;  // AMH handler gone unreplied
+inline constexpr std::uint32_t no_implement_deferred_reply = rtorb_vmcid | 104;  // request cannot defer
 
 // The Naming Service (services/naming, docs/naming.md; its range is 120-129).
 inline constexpr std::uint32_t persist_store_corrupt = rtorb_vmcid | 120;       // store unreadable at start

@@ -25,6 +25,9 @@ struct ValueTypeInfo {
   const ValueTypeInfo* base = nullptr;
   // `base` is inherited `truncatable`: a receiver knowing only the base may keep that part.
   bool truncatable = false;
+  // A custom value type (CORBA::CustomMarshal): always chunked on the wire, and its state
+  // may not refer back to the value itself (a cycle through it is MARSHAL).
+  bool custom = false;
 };
 }  // namespace rtorb::cdr
 

@@ -8,6 +8,8 @@
 #include <rtorb/cdr/codec.hpp>
 #include <rtorb/cdr/fixed.hpp>
 #include <rtorb/cdr/type_code.hpp>
+#include <rtorb/corba/abstract_base.hpp>
+#include <rtorb/corba/custom_marshal.hpp>
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/object_reference.hpp>
@@ -17,6 +19,8 @@
 #include <rtorb/idl/fixed.hpp>
 #include <rtorb/idl/traits.hpp>
 #include <rtorb/idl/value_box.hpp>
+#include <rtorb/orb/abstract_codec.hpp>
+#include <rtorb/orb/custom_codec.hpp>
 #include <rtorb/orb/object_codec.hpp>
 #include <rtorb/orb/value_codec.hpp>
 

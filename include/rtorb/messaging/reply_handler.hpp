@@ -78,6 +78,11 @@ class ExceptionHolder {
   // another id), a user exception as its C++ class if the operation declares it, else
   // CORBA::UNKNOWN unknown_user_exception. MARSHAL if the bytes are not an exception.
   [[noreturn]] void raise_exception() const;
+  // The spec's raise_exception_with_list (its Dynamic::ExceptionList: the TypeCodes of the
+  // user exceptions the caller is ready for): a user exception whose TypeCode is not in
+  // `exc_list` raises CORBA::UNKNOWN unknown_user_exception; otherwise as raise_exception.
+  [[noreturn]] void raise_exception_with_list(
+      const std::vector<::CORBA::typecode_reference>& exc_list) const;
   // Which user exceptions raise_exception recognises (the generated skeleton of an _excep
   // operation sets them for a holder that came over the wire).
   void rtorb_exceptions(ExceptionList exceptions) noexcept { exceptions_ = exceptions; }
@@ -88,6 +93,9 @@ class ExceptionHolder {
   std::vector<std::uint8_t> marshaled_;
   std::size_t start_ = 0;
   ExceptionList exceptions_;
+
+  // raise_exception, taking only the user exceptions in `only` when given.
+  [[noreturn]] void raise_from(const std::vector<::CORBA::typecode_reference>* only) const;
 };
 
 // Messaging::ReplyHandler: the base of every AMI_<I>Handler (an empty interface).

@@ -40,6 +40,7 @@ struct UserExceptionEntry {
 using ArgumentWriter = FunctionRef<void(cdr::OutputStream&)>;
 
 class InvocationState;  // private to the orb layer
+struct AmiForward;      // the orb layer's: sends an AMI request again after a forward
 
 class Invocation {
  public:
@@ -70,6 +71,7 @@ class Invocation {
                     ReplyDispatch dispatch);
 
  private:
+  friend struct AmiForward;
   // The state lives inside the Invocation (on the stub's stack), not on the heap: a call
   // allocates nothing. invocation.cpp checks that it fits.
   static constexpr std::size_t state_size = 1344;

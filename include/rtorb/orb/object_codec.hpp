@@ -17,35 +17,13 @@ std::shared_ptr<ObjectCore> read_object_core(cdr::InputStream& is);
 
 }  // namespace rtorb::orb
 
-namespace rtorb::detail {
-
-// An abstract interface's own class (not an interface derived from it) names itself as
-// rtorb_abstract_interface: values of it are the union CORBA 3.x, 9.3.7 defines.
-template <class T>
-concept abstract_interface_class = requires { typename T::rtorb_abstract_interface; } &&
-                                   std::is_same_v<typename T::rtorb_abstract_interface, T>;
-
-// The FALSE branch of that union, a value where an abstract interface is expected:
-// NO_IMPLEMENT no_implement_value_type until rtorb maps values supporting interfaces.
-[[noreturn]] void raise_abstract_interface_value();
-
-}  // namespace rtorb::detail
-
 namespace rtorb::cdr {
 
 template <class T>
 struct Codec<CORBA::object_reference<T>, std::enable_if_t<std::is_base_of_v<CORBA::Object, T>>> {
   static constexpr std::size_t min_size = 8;  // empty type id + zero profiles
-  // An abstract interface is `union switch (boolean) { case TRUE: Object; case FALSE:
-  // ValueBase; }`: references go as TRUE and an IOR.
-  static void write(OutputStream& os, const CORBA::object_reference<T>& v) {
-    if constexpr (rtorb::detail::abstract_interface_class<T>) os.write_boolean(true);
-    orb::write_object(os, v);
-  }
+  static void write(OutputStream& os, const CORBA::object_reference<T>& v) { orb::write_object(os, v); }
   static void read(InputStream& is, CORBA::object_reference<T>& v) {
-    if constexpr (rtorb::detail::abstract_interface_class<T>) {
-      if (!is.read_boolean()) rtorb::detail::raise_abstract_interface_value();
-    }
     if constexpr (std::is_same_v<T, CORBA::Object>) {
       v = orb::ProxyAccess::make<CORBA::Object>(orb::read_object_core(is));
     } else {

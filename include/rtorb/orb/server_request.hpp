@@ -5,9 +5,11 @@
 
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
+#include <rtorb/orb/deferred_reply.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <span>
 #include <string_view>
@@ -71,6 +73,13 @@ class ServerRequest {
   virtual cdr::OutputStream& reply() = 0;
   // Starts a USER_EXCEPTION reply; write the exception, repository id first.
   virtual cdr::OutputStream& user_exception() = 0;
+
+  // AMH: the reply will not be written by the skeleton but later, through the returned
+  // DeferredReply, from any thread; serve_message then sends nothing when the skeleton
+  // returns (nor what it raises). Call it after reading the arguments: they are viewed in
+  // the request, which is gone once the skeleton returns. The reply service contexts are
+  // copied. An implementation that cannot keep its reply for later raises NO_IMPLEMENT.
+  virtual std::unique_ptr<DeferredReply> defer_reply();
 
   // As reply(), but the stream borrows (cdr::OutputStream::borrow_arrays_from): large
   // primitive arrays are sent from where they are, not copied. Every value written must

@@ -227,7 +227,8 @@ INSTANTIATE_TEST_SUITE_P(PoolOfTwoAndReactive, Allocations, ::testing::Values(2,
 // Real-time CORBA on the critical path: a CLIENT_PROPAGATED object on a thread pool lane,
 // called by a thread with an RTCurrent priority, so every request carries the
 // RTCorbaPriority context, the reply echoes it, and the lane thread changes its native
-// priority for the upcall and back.
+// priority for the upcall and back. The thread's PolicyCurrent asks for a private
+// connection, so every call also finds its target shaped by the thread's policies.
 TEST(RtAllocations, ClientPropagatedCallsOnALaneAllocateNothing) {
   auto server = init_orb({"server", "-ORBId", "alloc-rt-server"});
   auto client = init_orb({"client", "-ORBId", "alloc-rt-client"});
@@ -246,6 +247,11 @@ TEST(RtAllocations, ClientPropagatedCallsOnALaneAllocateNothing) {
   std::thread caller([&] {
     IDL::traits<RTCORBA::Current>::narrow(client->resolve_initial_references("RTCurrent"))
         ->the_priority(2000);
+    // A connection policy of the thread's own: the target it shapes is made once.
+    auto rt_client = IDL::traits<RTCORBA::RTORB>::narrow(client->resolve_initial_references("RTORB"));
+    IDL::traits<CORBA::PolicyCurrent>::narrow(client->resolve_initial_references("PolicyCurrent"))
+        ->set_policy_overrides({rt_client->create_private_connection_policy()},
+                               CORBA::SetOverrideType::ADD_OVERRIDE);
     for (int i = 0; i < warm_up_calls; ++i) remote->cube_long(i);
     start_counting_allocations();
     for (int i = 0; i < counted_calls; ++i) remote->cube_long(i);

@@ -73,6 +73,10 @@ class Handler final : public CORBA::servant_traits<MessagingTest::AMI_TargetHand
   void set_value() override { add("set_value", ""); }
   void set_value_excep(const Holder& h) override { add_excep("set_value", h); }
 
+  Holder last_holder() {
+    std::lock_guard lock(mutex_);
+    return last_holder_;
+  }
   std::size_t count() {
     std::lock_guard lock(mutex_);
     return replies_.size() + exceptions_.size();
@@ -103,10 +107,12 @@ class Handler final : public CORBA::servant_traits<MessagingTest::AMI_TargetHand
     Raised r = raised_by(h);
     std::lock_guard lock(mutex_);
     exceptions_.emplace_back(op, std::move(r));
+    last_holder_ = h;
   }
   std::mutex mutex_;
   std::vector<std::pair<std::string, std::string>> replies_;
   std::vector<std::pair<std::string, Raised>> exceptions_;
+  Holder last_holder_;
 };
 
 class Ami : public ::testing::Test {
@@ -164,6 +170,25 @@ TEST_F(Ami, AUserExceptionReachesExcepAndRaisesAsItsClass) {
   EXPECT_EQ(raised[0].dividend, 5);
 }
 
+TEST_F(Ami, RaiseExceptionWithListRaisesOnlyTheUserExceptionsListed) {
+  target_->sendc_divide(handler_, 5, 0);
+  ASSERT_TRUE(pump_until(1));
+  const Holder holder = servant_->last_holder();
+  ASSERT_TRUE(holder);
+  EXPECT_THROW(holder->raise_exception_with_list({MessagingTest::_tc_DivideByZero}),
+               MessagingTest::DivideByZero);
+  for (const auto& list : {std::vector<CORBA::typecode_reference>{},
+                           std::vector<CORBA::typecode_reference>{MessagingTest::_tc_Octets}}) {
+    try {
+      holder->raise_exception_with_list(list);
+    } catch (const CORBA::UNKNOWN& e) {
+      EXPECT_EQ(e.minor(), rtorb::minor::unknown_user_exception);
+      continue;
+    }
+    ADD_FAILURE() << "no UNKNOWN";
+  }
+}
+
 TEST_F(Ami, AttributesHaveGetAndSetHandlers) {
   target_->sendc_set_value(handler_, 42);
   ASSERT_TRUE(pump_until(1));
@@ -199,6 +224,47 @@ TEST_F(Ami, ThousandsOfRequestsAreOutstandingOnOneConnection) {
   const std::set<std::string> distinct(got.begin(), got.end());
   EXPECT_EQ(got.size(), static_cast<std::size_t>(n));
   EXPECT_EQ(distinct.size(), static_cast<std::size_t>(n));
+}
+
+// A LOCATION_FORWARD reply sends the request again, arguments and all, to the new target;
+// the reference then goes there directly.
+TEST_F(Ami, ALocationForwardIsFollowedWithTheSameArguments) {
+  RawServer forwarder(forward_to(server_.ior()));
+  auto forwarded = client_.target(raw_ior(client_, forwarder.port(), 2));
+  forwarded->sendc_divide(handler_, 17, 5);
+  forwarded->sendc_echo(handler_, 9);
+  ASSERT_TRUE(pump_until(2));
+  EXPECT_EQ(servant_->replies("divide"), std::vector<std::string>{"3 r 2"});
+  EXPECT_EQ(servant_->replies("echo"), std::vector<std::string>{"9"});
+  EXPECT_TRUE(servant_->exceptions("divide").empty());
+  forwarded->sendc_echo(handler_, 10);
+  ASSERT_TRUE(pump_until(3));
+  EXPECT_EQ(forwarder.requests("echo").size(), 1u);  // the third call went straight there
+}
+
+TEST_F(Ami, AForwardLoopEndsInTransientAndNoRebindInRebind) {
+  auto self_ior = std::make_shared<std::string>();  // set once the port is known
+  RawServer self([self_ior](std::uint32_t id, int version_minor) {
+    return forward_to(*self_ior)(id, version_minor);
+  });
+  *self_ior = raw_ior(client_, self.port(), 2);
+  client_.target(*self_ior)->sendc_echo(handler_, 1);
+  ASSERT_TRUE(pump_until(1));
+  auto raised = servant_->exceptions("echo");
+  ASSERT_EQ(raised.size(), 1u);
+  EXPECT_EQ(raised[0].name, "TRANSIENT");
+  EXPECT_EQ(raised[0].minor, rtorb::minor::transient_forward_limit);
+
+  RawServer forwarder(forward_to(server_.ior()));
+  auto pinned = client_.with(client_.target(raw_ior(client_, forwarder.port(), 2)),
+                             {client_.rebind(Messaging::NO_REBIND)});
+  pinned->sendc_echo(handler_, 2);
+  ASSERT_TRUE(pump_until(2));
+  raised = servant_->exceptions("echo");
+  ASSERT_EQ(raised.size(), 2u);
+  EXPECT_EQ(raised[1].name, "REBIND");
+  EXPECT_EQ(raised[1].minor, rtorb::minor::rebind_forward);
+  EXPECT_TRUE(servant_->replies("echo").empty());
 }
 
 TEST_F(Ami, ANilHandlerIsFireAndForget) {

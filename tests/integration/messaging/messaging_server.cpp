@@ -5,15 +5,13 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
-#include <iostream>
 #include <mutex>
 #include <string>
 #include <thread>
 
 #include "messagingC.h"
 #include "messagingS.h"
-#include "test_support/ior_file.hpp"
+#include "test_support/serve_one_object.hpp"
 
 namespace {
 
@@ -92,27 +90,6 @@ class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>:
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  try {
-    auto orb = CORBA::ORB_init(argc, argv);
-    std::string ior_file;
-    for (int i = 1; i < argc; ++i) {
-      if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
-        ior_file = argv[++i];
-      } else {
-        std::cerr << "usage: messaging-server --ior-file F [ORB options]\n";
-        return 2;
-      }
-    }
-    auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
-    root->the_POAManager()->activate();
-    auto servant = CORBA::make_reference<TargetServant>();
-    const std::string ior = orb->object_to_string(root->servant_to_reference(servant));
-    rtorb::test::write_ior_file(ior_file, ior);
-    orb->run();
-    orb->destroy();
-    return 0;
-  } catch (const CORBA::Exception& e) {
-    std::cerr << "messaging-server: " << e.what() << '\n';
-    return 1;
-  }
+  return rtorb::test::serve_one_object(
+      argc, argv, "messaging-server", [] { return CORBA::make_reference<TargetServant>(); });
 }

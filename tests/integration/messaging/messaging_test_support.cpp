@@ -10,13 +10,16 @@
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
 #include "ior/ior_string.hpp"
+#include "ior/object_reference.hpp"
 #include "loopback.hpp"
 #include "orb/object_core.hpp"
 
 namespace messaging_test {
 namespace {
 
-std::string server_path() { return std::string(RTORB_BINARY_DIR) + "/bin/messaging-server"; }
+std::string server_path(const std::string& program) {
+  return std::string(RTORB_BINARY_DIR) + "/bin/" + program;
+}
 
 std::string wait_for_ior(const std::filesystem::path& file) {
   for (int i = 0; i < 400; ++i) {
@@ -42,12 +45,12 @@ TimeBase::TimeT time_t_of(std::chrono::microseconds t) {
 
 }  // namespace
 
-Server::Server(std::vector<std::string> options) {
+Server::Server(std::vector<std::string> options, const std::string& program) {
   ior_file_ = std::filesystem::temp_directory_path() /
               ("messaging-server-" + std::to_string(::getpid()) + "-" +
                std::to_string(next_id++) + ".ior");
   std::filesystem::remove(ior_file_);
-  std::vector<std::string> argv{server_path(), "--ior-file", ior_file_.string(), "-ORBEndpoint",
+  std::vector<std::string> argv{server_path(program), "--ior-file", ior_file_.string(), "-ORBEndpoint",
                                 "iiop://127.0.0.1:0"};
   argv.insert(argv.end(), options.begin(), options.end());
   process_ = std::make_unique<rtorb::interop::ChildProcess>(argv);
@@ -118,6 +121,18 @@ CORBA::object_reference<CORBA::Policy> Client::buffering(const Rtorb::BufferingC
   CORBA::Any v;
   v.insert(c);
   return orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, v);
+}
+
+RawServer::Answer forward_to(const std::string& to) {
+  return [reference = rtorb::ior::reference_from_ior_string(to)](std::uint32_t id, int version_minor) {
+    rtorb::cdr::OutputStream os;
+    const auto start = rtorb::giop::encode_reply(
+        os, rtorb::giop::Version{1, static_cast<std::uint8_t>(version_minor)},
+        {id, rtorb::giop::ReplyStatus::location_forward, {}});
+    rtorb::ior::write_reference(os, reference);
+    rtorb::giop::end_message(os, start);
+    return os.to_bytes();
+  };
 }
 
 std::string raw_ior(Client& client, std::uint16_t port, int minor) {

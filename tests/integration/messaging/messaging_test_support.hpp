@@ -30,11 +30,13 @@ namespace messaging_test {
 using namespace std::chrono_literals;
 using TargetRef = IDL::traits<MessagingTest::Target>::ref_type;
 
-// A messaging-server process (with -ORBServerThreads 4 unless `options` says otherwise),
-// SIGKILLed by the destructor if still running.
+// A messaging-server process (or `program`, another server of build/bin taking the same
+// arguments), with -ORBServerThreads 4 unless `options` says otherwise, SIGKILLed by the
+// destructor if still running.
 class Server {
  public:
-  explicit Server(std::vector<std::string> options = {"-ORBServerThreads", "4"});
+  explicit Server(std::vector<std::string> options = {"-ORBServerThreads", "4"},
+                  const std::string& program = "messaging-server");
   ~Server();
   const std::string& ior() const { return ior_; }
   void kill();                      // SIGKILL, then reaped
@@ -99,6 +101,9 @@ class RawServer {
   std::shared_ptr<State> state_;
   std::thread thread_;
 };
+
+// Answers every request with LOCATION_FORWARD to the stringified reference `to`.
+RawServer::Answer forward_to(const std::string& to);
 
 // Runs `call` on another thread and waits at most `bound` for it: a call that hangs ends
 // the test process (a hung thread cannot be taken back), with a message saying which.

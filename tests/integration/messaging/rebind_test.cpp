@@ -13,19 +13,6 @@ namespace {
 
 namespace minor = rtorb::minor;
 
-// Answers every request with LOCATION_FORWARD to `to`.
-RawServer::Answer forward_to(const std::string& to) {
-  return [reference = rtorb::ior::reference_from_ior_string(to)](std::uint32_t id, int version_minor) {
-    rtorb::cdr::OutputStream os;
-    const auto start = rtorb::giop::encode_reply(
-        os, rtorb::giop::Version{1, static_cast<std::uint8_t>(version_minor)},
-        {id, rtorb::giop::ReplyStatus::location_forward, {}});
-    rtorb::ior::write_reference(os, reference);
-    rtorb::giop::end_message(os, start);
-    return os.to_bytes();
-  };
-}
-
 void expect_rebind(const std::function<void()>& call, std::uint32_t minor) {
   const auto raised = bounded(call);
   ASSERT_TRUE(raised) << "expected REBIND, nothing was raised";

@@ -215,6 +215,16 @@ TEST_F(TwoOrbs, LargeRepliesAreFragmentedAndReassembled) {
   for (std::uint32_t i = 0; i < 100000; ++i) ASSERT_EQ(in.read_octet(), i % 251) << i;
 }
 
+// GIOP 1.1 fragments cannot interleave with other messages, so a server sends them in one
+// go (replies of one connection may come from several threads since AMH).
+TEST_F(TwoOrbs, LargeGiop11RepliesAreFragmentedAndReassembled) {
+  start({"-ORBFragmentSize", "1024", "-ORBGIOPVersion", "1.1"});
+  Invocation call(*remote, "make_octets");
+  auto& in = call.invoke([](cdr::OutputStream& os) { os.write_ulong(100000); });
+  ASSERT_EQ(in.read_ulong(), 100000u);
+  for (std::uint32_t i = 0; i < 100000; ++i) ASSERT_EQ(in.read_octet(), i % 251) << i;
+}
+
 // Requests and replies that borrow the sequence (sent from the caller's vector and the
 // kept result), whole and in fragments.
 void expect_long_sequence_echo(const CORBA::Object& target) {

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "orb/client_policy.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
@@ -46,7 +48,27 @@ class PrivateEverything final : public ClientPolicyHandler {
       if (p->policy_type() == 9002) raise<CORBA::INV_POLICY>(0, "not for this target");
     }
   }
+  CORBA::PolicyTypeSeq shaped_types() const override { return {}; }  // the reference's only
 };
+
+// Policy 61 makes the connection the reference's own at every level; 62 cannot apply.
+class PrivateAtEveryLevel final : public ClientPolicyHandler {
+ public:
+  void shape_target(const CORBA::PolicyList& overrides, std::uint64_t reference_id,
+                    Target& target) const override {
+    for (const auto& p : overrides) {
+      if (p->policy_type() == 61) target.cache_key.private_owner = reference_id + value_of(p);
+      if (p->policy_type() == 62) raise<CORBA::INV_POLICY>(0, "not for this target");
+    }
+  }
+  CORBA::PolicyTypeSeq shaped_types() const override { return {61, 62}; }
+};
+
+// The owner a call on `object` would connect as, from this thread.
+std::uint64_t call_owner(const CORBA::object_reference<CORBA::Object>& object) {
+  std::shared_ptr<const Target> hold;
+  return core_of(*object)->target(hold).cache_key.private_owner;
+}
 
 class PolicyOverrides : public ::testing::Test {
  protected:
@@ -124,6 +146,37 @@ TEST_F(PolicyOverrides, HandlersShapeTheTargetsOfReferencesWithOverridesOnly) {
   // What a handler raises for overrides that cannot apply, _set_policy_overrides raises.
   EXPECT_THROW(object->_set_policy_overrides({policy(9002, 0)}, CORBA::SetOverrideType::ADD_OVERRIDE),
                CORBA::INV_POLICY);
+}
+
+TEST_F(PolicyOverrides, ShapingPoliciesOfTheThreadAndTheOrbShapeCallsBelowTheReferencesOwn) {
+  CORBA::rtorb_core(*orb).add_client_policy_handler(std::make_shared<PrivateAtEveryLevel>());
+  auto manager = IDL::traits<CORBA::PolicyManager>::narrow(
+      orb->resolve_initial_references("ORBPolicyManager"));
+  auto current = IDL::traits<CORBA::PolicyCurrent>::narrow(
+      orb->resolve_initial_references("PolicyCurrent"));
+  EXPECT_EQ(call_owner(object), 0u);
+
+  manager->set_policy_overrides({policy(61, 1000)}, CORBA::SetOverrideType::ADD_OVERRIDE);
+  const std::uint64_t orb_owner = call_owner(object);
+  EXPECT_GE(orb_owner, 1000u);
+  EXPECT_EQ(call_owner(object), orb_owner);  // unchanged levels: the same target again
+
+  current->set_policy_overrides({policy(61, 2000)}, CORBA::SetOverrideType::ADD_OVERRIDE);
+  EXPECT_EQ(call_owner(object), orb_owner + 1000);  // the thread's before the ORB's
+  std::uint64_t other_thread = 0;
+  std::thread([&] { other_thread = call_owner(object); }).join();
+  EXPECT_EQ(other_thread, orb_owner);  // another thread has no PolicyCurrent of its own
+
+  auto own = object->_set_policy_overrides({policy(61, 3000)}, CORBA::SetOverrideType::ADD_OVERRIDE);
+  EXPECT_EQ(call_owner(own), core_of(*own)->target()->cache_key.private_owner);  // its own wins
+
+  // A shaping policy of a level that cannot apply fails the call, as on the reference.
+  current->set_policy_overrides({policy(62, 0)}, CORBA::SetOverrideType::SET_OVERRIDE);
+  EXPECT_THROW(call_owner(object), CORBA::INV_POLICY);
+  current->set_policy_overrides({}, CORBA::SetOverrideType::SET_OVERRIDE);
+  EXPECT_EQ(call_owner(object), orb_owner);
+  manager->set_policy_overrides({}, CORBA::SetOverrideType::SET_OVERRIDE);
+  EXPECT_EQ(call_owner(object), 0u);  // back to the reference's own target
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // ServerRequest::keep: values a borrowing reply is written from live as long as the request.
 #include <rtorb/orb/server_request.hpp>
 
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -73,6 +76,18 @@ TEST(ServerRequestKeep, KeepsValuesBeyondTheInlineRoomToo) {
 TEST(ServerRequestKeep, ReplyBorrowingCopiesUnlessTheRequestCanSendFromBorrowedMemory) {
   BareRequest request;
   EXPECT_EQ(request.reply_borrowing().borrow_threshold(), 0u);
+}
+
+// AMH skeletons ask for defer_reply; a request that cannot keep its reply says so.
+TEST(ServerRequestDeferReply, ARequestThatCannotDeferRaisesNoImplement) {
+  BareRequest request;
+  try {
+    (void)request.defer_reply();
+    ADD_FAILURE() << "defer_reply raised nothing";
+  } catch (const CORBA::NO_IMPLEMENT& e) {
+    EXPECT_EQ(e.minor(), minor::no_implement_deferred_reply);
+    EXPECT_EQ(e.completed(), CORBA::CompletionStatus::COMPLETED_NO);
+  }
 }
 
 }  // namespace

@@ -261,3 +261,58 @@ TEST_F(SelectionFixture, AReferencesClientProtocolPolicySetsUpItsOwnConnections)
   auto lease = connections.acquire(target_of(plain, hold).cache_key_for(high));
   EXPECT_EQ(option(lease->fd(), SOL_SOCKET, SO_KEEPALIVE), 0);
 }
+
+TEST_F(SelectionFixture, TheOrbsAndTheThreadsClientProtocolPoliciesChooseTheFramingOfACall) {
+  auto both = publish("levels", two_lanes(), RTCORBA::ProtocolList{iiop(true), iiop(false)});
+  std::shared_ptr<const rtorb::orb::Target> hold;
+  EXPECT_TRUE(target_of(both, hold).cache_key_for(high).endpoint.giop_lite);
+  auto rt_client = rt_orb(client);
+  const auto standard_first = rt_client->create_client_protocol_policy({iiop(false), iiop(true)});
+  const auto lite_first = rt_client->create_client_protocol_policy({iiop(true), iiop(false)});
+
+  // The ORB's: every reference, including one made before the policy was set.
+  auto manager = IDL::traits<CORBA::PolicyManager>::narrow(
+      client->resolve_initial_references("ORBPolicyManager"));
+  manager->set_policy_overrides({standard_first}, CORBA::SetOverrideType::ADD_OVERRIDE);
+  EXPECT_EQ(call_at(both, client, high), high);
+  EXPECT_FALSE(target_of(both, hold).cache_key_for(high).endpoint.giop_lite);
+  EXPECT_EQ(framing_of(client, target_of(both, hold).cache_key_for(high)),
+            rtorb::giop::HeaderMode::standard);
+
+  // The thread's before the ORB's, for that thread's calls only.
+  auto current = IDL::traits<CORBA::PolicyCurrent>::narrow(
+      client->resolve_initial_references("PolicyCurrent"));
+  bool thread_took_lite = false;
+  RTCORBA::Priority served = -1;
+  std::thread([&] {
+    current->set_policy_overrides({lite_first}, CORBA::SetOverrideType::ADD_OVERRIDE);
+    rt_current(client)->the_priority(high);
+    served = both->upcall_scheduling().corba_priority();
+    std::shared_ptr<const rtorb::orb::Target> own;
+    thread_took_lite = target_of(both, own).cache_key_for(high).endpoint.giop_lite;
+  }).join();
+  EXPECT_EQ(served, high);
+  EXPECT_TRUE(thread_took_lite);
+  EXPECT_FALSE(target_of(both, hold).cache_key_for(high).endpoint.giop_lite);
+
+  // The reference's own before both.
+  auto own = with_overrides(both, {lite_first});
+  EXPECT_TRUE(target_of(own, hold).cache_key_for(high).endpoint.giop_lite);
+
+  // A thread's policy no profile serves fails that thread's calls with INV_POLICY.
+  auto standard_only = publish("levels-standard", two_lanes(), std::nullopt);
+  bool refused = false;
+  std::thread([&] {
+    current->set_policy_overrides({rt_client->create_client_protocol_policy({iiop(true)})},
+                                  CORBA::SetOverrideType::ADD_OVERRIDE);
+    try {
+      standard_only->upcall_scheduling();
+    } catch (const CORBA::INV_POLICY& e) {
+      refused = e.minor() == rtorb::minor::inv_policy_no_protocol;
+    }
+  }).join();
+  EXPECT_TRUE(refused);
+
+  manager->set_policy_overrides({}, CORBA::SetOverrideType::SET_OVERRIDE);
+  EXPECT_TRUE(target_of(both, hold).cache_key_for(high).endpoint.giop_lite);
+}

@@ -5,24 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "backend/ami_calls.hpp"
 #include "backend/cpp_mapping.hpp"
 #include "backend/operations.hpp"
 #include "backend/sections.hpp"
 
 namespace rtorb::idl::backend {
-namespace {
 
-// One sendc_ operation with the types it refers to (Operation holds pointers into it).
-struct AmiCall {
-  Type handler_type;
-  Operation sendc;      // void sendc_op(handler, in and inout arguments as in)
-  std::string wire_name;
-  std::vector<Argument> results;  // what the reply carries after the return value
-  const Type* result = nullptr;
-  std::vector<const ExceptionDecl*> raises;
-};
-
-AmiCall make_call(const InterfaceDecl& decl, const AmiOperation& ami) {
+AmiCall make_ami_call(const InterfaceDecl& decl, const AmiOperation& ami) {
   AmiCall call;
   call.handler_type.kind = TypeKind::named;
   call.handler_type.declaration = decl.ami_handler;
@@ -55,7 +45,7 @@ AmiCall make_call(const InterfaceDecl& decl, const AmiOperation& ami) {
   return call;
 }
 
-void write_exception_table(const std::vector<const ExceptionDecl*>& raises, CodeWriter& w);
+namespace {
 
 // "rtorb_ami::M::I": where the reply functions of I's sendc_ operations live.
 std::string reply_namespace(const InterfaceDecl& decl) { return "rtorb_ami::" + definition_name(decl); }
@@ -118,6 +108,8 @@ void write_sendc(const InterfaceDecl& decl, const AmiOperation& ami, const AmiCa
   w.line();
 }
 
+}  // namespace
+
 void write_exception_table(const std::vector<const ExceptionDecl*>& raises, CodeWriter& w) {
   w.line("static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {");
   for (const ExceptionDecl* e : raises) {
@@ -127,14 +119,12 @@ void write_exception_table(const std::vector<const ExceptionDecl*>& raises, Code
   w.line("};");
 }
 
-}  // namespace
-
 void write_ami_holder_exceptions(const Operation& op, CodeWriter& w) {
   const InterfaceDecl* target = op.owner == nullptr ? nullptr : op.owner->ami_for;
   if (target == nullptr) return;
   for (const AmiOperation& ami : target->ami_operations) {
     if (ami.excep_name != op.wire_name) continue;
-    const AmiCall call = make_call(*target, ami);
+    const AmiCall call = make_ami_call(*target, ami);
     if (call.raises.empty()) return;
     // A holder that came over the wire knows bytes only: which user exceptions it may
     // hold is the operation's.
@@ -149,7 +139,7 @@ void write_ami_declarations(const InterfaceDecl& decl, CodeWriter& w) {
   w.line();
   w.line("// AMI: the request goes out now; its reply reaches ami_handler from the ORB's event loop.");
   for (const AmiOperation& ami : decl.ami_operations) {
-    const AmiCall call = make_call(decl, ami);
+    const AmiCall call = make_ami_call(decl, ami);
     w.line(signature(call.sendc) + ";");
   }
 }
@@ -159,10 +149,10 @@ void write_ami_stubs(const InterfaceDecl& decl, Sections& out) {
   CodeWriter& w = out.stubs;
   w.line("namespace " + reply_namespace(decl) + " {");
   for (const AmiOperation& ami : decl.ami_operations)
-    write_reply_function(decl, ami, make_call(decl, ami), w);
+    write_reply_function(decl, ami, make_ami_call(decl, ami), w);
   w.line("}  // namespace " + reply_namespace(decl));
   w.line();
-  for (const AmiOperation& ami : decl.ami_operations) write_sendc(decl, ami, make_call(decl, ami), w);
+  for (const AmiOperation& ami : decl.ami_operations) write_sendc(decl, ami, make_ami_call(decl, ami), w);
 }
 
 }  // namespace rtorb::idl::backend

@@ -68,6 +68,8 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
                     version_check(version, stem + "C.h") + "#include <rtorb/idl/types.hpp>\n";
   if (s.types.text().find(": public virtual ::rtorb::orb::DirectUpcall") != std::string::npos)
     out += "#include <rtorb/orb/direct_call.hpp>\n";
+  if (s.deferred.text().find("::rtorb::coro::future_reply<") != std::string::npos)
+    out += "#include <rtorb/coro/future_reply.hpp>\n";
   std::vector<std::string> includes;
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);
@@ -116,6 +118,7 @@ std::string servant_header_text(const Specification& spec, Sections& s, const Co
   }
   out += "#include \"" + stem + "C.h\"\n";
   for (const std::string& h : includes) out += "#include " + h + "\n";
+  if (s.amh) out += "#include <rtorb/messaging/response_handler.hpp>\n";
   s.servants_ns.finish();
   append_block(out, "", s.servants, "");
   append_block(out, "namespace CORBA {\n\n", s.servant_traits, "\n}  // namespace CORBA\n");

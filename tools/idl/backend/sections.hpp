@@ -3,7 +3,9 @@
 // their namespaces but the traits, codecs and TypeCode functions outside them.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "backend/code_writer.hpp"
 #include "frontend/ast.hpp"
@@ -41,6 +43,7 @@ struct Sections {
   CodeWriter servants;        // servant header: skeleton classes in namespace POA::...
   CodeWriter servant_traits;  // servant header: inside namespace CORBA
   CodeWriter skeletons;       // servant source: skeleton member functions
+  bool amh = false;           // some interface has AMH: the servant header includes its runtime
   NamespaceRun typecode_decls_ns{typecode_decls};
   NamespaceRun typecode_defs_ns{typecode_defs};
   NamespaceRun any_ops_ns{any_ops};
@@ -58,6 +61,12 @@ void write_interface(const InterfaceDecl& decl, Sections& out);
 // proxy class; defined with the reply functions in the stubs).
 void write_ami_declarations(const InterfaceDecl& decl, CodeWriter& w);
 void write_ami_stubs(const InterfaceDecl& decl, Sections& out);
+// coro_writer.cpp: for an interface with AMI, `async()` on its proxy (declared in the class)
+// and the rtorb_coro::M::I class it returns, with the reply functions of its operations.
+void write_coro_declaration(const InterfaceDecl& decl, CodeWriter& w);
+void write_coro_proxy(const InterfaceDecl& decl, Sections& out);
+// "async", or "ami_async" (ami_ again while taken) when the proxy has a member of that name.
+std::string async_accessor_name(const InterfaceDecl& decl);
 // In the skeleton of a reply handler's _excep operation: the user exceptions its
 // ExceptionHolder argument may hold.
 void write_ami_holder_exceptions(const Operation& op, CodeWriter& w);
@@ -68,6 +77,15 @@ void write_is_a_return(const InterfaceDecl& decl, CodeWriter& w);
 std::string upcall_class(const InterfaceDecl& decl);
 // skeleton_writer.cpp: POA::M::I, its skeletons and dispatcher, CORBA::servant_traits<M::I>.
 void write_servant(const InterfaceDecl& decl, Sections& out);
+// The body of an rtorb_dispatch over `ops`: a perfect hash of their wire names to a table
+// of skeletons; `skeleton(op)` is op's entry, taking (`self_type`, ServerRequest&).
+void write_dispatch_table(const std::vector<Operation>& ops, const std::string& self_type,
+                          const std::function<std::string(const Operation&)>& skeleton,
+                          CodeWriter& w);
+// amh_writer.cpp: for an interface with asynchronous method handling (rtorb-idl --amh,
+// #pragma amh): AMH_<I>ResponseHandler, the servant base POA::AMH_<I>, its skeletons and
+// dispatcher (docs/messaging.md, "AMH").
+void write_amh(const InterfaceDecl& decl, Sections& out);
 // value_writer.cpp: a value type (abstract class, V_init, OBV_ class) or value box, with
 // its TypeCode, traits and any operators.
 void write_value_type(const ValueTypeDecl& decl, Sections& out);

@@ -4,6 +4,7 @@
 // arguments, makes the upcall and writes the results or the user exception; and
 // rtorb_dispatch, which finds an operation of I or of any interface it inherits from in
 // constant time through a perfect hash computed here (operation_table.hpp).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -239,40 +240,17 @@ void write_dispatch(const InterfaceDecl& decl, CodeWriter& w) {
     w.line();
     return;
   }
-  std::vector<std::string> names;
-  for (const Operation& op : ops) names.push_back(op.wire_name);
-  const OperationTable table = build_operation_table(names);
   const std::string self_type = servant_class(decl) + "&";
   w.line("// A perfect hash over the operations of " + decl.name +
          " and the interfaces it inherits from; a");
   w.line("// table of skeletons by slot (one indirect jump, measured faster than a switch).");
-  w.line("using rtorb_skeleton = void (*)(" + self_type + ", ::rtorb::orb::ServerRequest&);");
-  std::string displacement;
-  for (const std::uint16_t d : table.displacement)
-    displacement += (displacement.empty() ? "" : ", ") + std::to_string(d);
-  w.line("static constexpr std::uint16_t displacement[] = {" + displacement + "};");
-  w.line("static constexpr std::string_view operations[] = {");
-  for (const std::string& slot : table.slots)
-    w.line("    " + string_literal(slot, false) + ",");
-  w.line("};");
-  std::vector<std::string> skeletons(table.slots.size(), "nullptr");
-  for (const Operation& op : ops) {
-    const auto slot = static_cast<std::size_t>(find_operation(table, op.wire_name));
+  write_dispatch_table(ops, self_type, [&](const Operation& op) {
     // An inherited skeleton takes the base servant: a captureless lambda converts.
-    skeletons[slot] = op.owner == &decl
-                          ? op.skeleton
-                          : "[](" + self_type + " s, ::rtorb::orb::ServerRequest& r) { " +
-                                servant_class(*op.owner) + "::" + op.skeleton + "(s, r); }";
-  }
-  w.line("static constexpr rtorb_skeleton skeletons[] = {");
-  for (const std::string& skeleton : skeletons) w.line("    " + skeleton + ",");
-  w.line("};");
-  const char* lookup = table.hash == OperationHash::ends ? "operation_slot_by_ends"
-                                                        : "operation_slot_by_bytes";
-  w.line("const int slot = ::rtorb::detail::" + std::string(lookup) + "(request.operation(), " +
-         std::to_string(table.seed) + "u, displacement, operations);");
-  w.line("if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);");
-  w.line("skeletons[slot](*this, request);");
+    return op.owner == &decl
+               ? op.skeleton
+               : "[](" + self_type + " s, ::rtorb::orb::ServerRequest& r) { " +
+                     servant_class(*op.owner) + "::" + op.skeleton + "(s, r); }";
+  }, w);
   w.close();
   w.line();
 }
@@ -281,8 +259,9 @@ void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
   const std::string owner = "POA::" + definition_name(decl) + "::";
   const std::string type = qualified_name(decl);
   w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
-  w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
-         ">(::rtorb::orb::core_of(*rtorb_this()));");
+  // An abstract interface's class is not a proxy; its own proxy class is.
+  const std::string proxy = type + (decl.flavor == InterfaceFlavor::abstract ? "::rtorb_proxy" : "");
+  w.line("return ::rtorb::orb::ProxyAccess::make<" + proxy + ">(::rtorb::orb::core_of(*rtorb_this()));");
   w.close();
   w.line();
   w.open("bool " + owner + "_is_a(const std::string& repository_id)");
@@ -295,6 +274,36 @@ void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
 }
 
 }  // namespace
+
+void write_dispatch_table(const std::vector<Operation>& ops, const std::string& self_type,
+                          const std::function<std::string(const Operation&)>& skeleton,
+                          CodeWriter& w) {
+  std::vector<std::string> names;
+  for (const Operation& op : ops) names.push_back(op.wire_name);
+  const OperationTable table = build_operation_table(names);
+  w.line("using rtorb_skeleton = void (*)(" + self_type + ", ::rtorb::orb::ServerRequest&);");
+  std::string displacement;
+  for (const std::uint16_t d : table.displacement)
+    displacement += (displacement.empty() ? "" : ", ") + std::to_string(d);
+  w.line("static constexpr std::uint16_t displacement[] = {" + displacement + "};");
+  w.line("static constexpr std::string_view operations[] = {");
+  for (const std::string& slot : table.slots)
+    w.line("    " + string_literal(slot, false) + ",");
+  w.line("};");
+  std::vector<std::string> skeletons(table.slots.size(), "nullptr");
+  for (const Operation& op : ops) {
+    skeletons[static_cast<std::size_t>(find_operation(table, op.wire_name))] = skeleton(op);
+  }
+  w.line("static constexpr rtorb_skeleton skeletons[] = {");
+  for (const std::string& entry : skeletons) w.line("    " + entry + ",");
+  w.line("};");
+  const char* lookup = table.hash == OperationHash::ends ? "operation_slot_by_ends"
+                                                        : "operation_slot_by_bytes";
+  w.line("const int slot = ::rtorb::detail::" + std::string(lookup) + "(request.operation(), " +
+         std::to_string(table.seed) + "u, displacement, operations);");
+  w.line("if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);");
+  w.line("skeletons[slot](*this, request);");
+}
 
 void write_servant(const InterfaceDecl& decl, Sections& out) {
   const std::vector<Operation> ops = own_operations(decl);

@@ -36,12 +36,25 @@ std::vector<const StateMemberDecl*> all_state_members(const ValueTypeDecl& decl)
   return out;
 }
 
+// The abstract interfaces `decl` supports itself: its C++ class derives from them (a
+// concrete supported interface brings nothing to the value's class yet).
+std::vector<const InterfaceDecl*> supported_abstract(const ValueTypeDecl& decl) {
+  std::vector<const InterfaceDecl*> out;
+  for (const InterfaceDecl* i : decl.supports) {
+    if (i->flavor == InterfaceFlavor::abstract) out.push_back(i);
+  }
+  return out;
+}
+
 bool has_operations(const ValueTypeDecl& decl) {
   for (const auto& child : decl.contents) {
     if (child->kind == DeclKind::operation || child->kind == DeclKind::attribute) return true;
   }
   for (const ValueTypeDecl* base : decl.bases) {
     if (has_operations(*base)) return true;
+  }
+  for (const InterfaceDecl* i : supported_abstract(decl)) {
+    if (!all_operations(*i).empty()) return true;
   }
   return false;
 }
@@ -140,12 +153,18 @@ void write_operations(const ValueTypeDecl& decl, CodeWriter& w) {
   }
 }
 
+// A value supporting an abstract interface is one (IDL to C++11 mapping): it derives from
+// the interface's class, and AbstractValue gives it _to_value.
 std::string bases_clause(const ValueTypeDecl& decl) {
-  if (decl.bases.empty()) return " : public virtual ::CORBA::ValueBase";
-  std::string clause;
+  std::string clause = decl.bases.empty() ? " : public virtual ::CORBA::ValueBase" : "";
   for (const ValueTypeDecl* base : decl.bases) {
     clause += (clause.empty() ? " : " : ", ") + ("public virtual " + qualified_name(*base));
   }
+  // A custom value's state is what its marshal and unmarshal write and read.
+  if (decl.is_custom) clause += ", public virtual ::CORBA::CustomMarshal";
+  const auto supported = supported_abstract(decl);
+  for (const InterfaceDecl* i : supported) clause += ", public virtual " + qualified_name(*i);
+  if (!supported.empty()) clause += ", public virtual ::rtorb::detail::AbstractValue";
   return clause;
 }
 
@@ -253,23 +272,52 @@ void write_obv_class(const ValueTypeDecl& decl, Sections& out) {
   w.line();
 }
 
-void write_value_info(const Decl& decl, const ValueTypeDecl* base, bool truncatable, Sections& out) {
+void write_value_info(const Decl& decl, const ValueTypeDecl* base, bool truncatable, bool custom, Sections& out) {
   CodeWriter& s = out.value_defs;
   s.open("const " + info_type + "& " + definition_name(decl) + "::rtorb_value_info() noexcept");
   std::string init = string_literal(decl.repository_id, false);
-  if (base != nullptr) {
-    init += ", &" + qualified_name(*base) + "::rtorb_value_info(), " + (truncatable ? "true" : "false");
+  if (base != nullptr || custom) {
+    init += ", " + (base != nullptr ? "&" + qualified_name(*base) + "::rtorb_value_info()" : std::string("nullptr")) +
+            ", " + (truncatable ? "true" : "false");
   }
+  if (custom) init += ", true";
   s.line("static const " + info_type + " info{" + init + "};");
   s.line("return info;");
   s.close();
   s.line();
 }
 
+// A custom value's state goes through its marshal and unmarshal (the members' reset is the
+// same as a generated value's).
+void write_release_values(const ValueTypeDecl& decl, Sections& out) {
+  CodeWriter& s = out.value_defs;
+  const ValueTypeDecl* base = concrete_base(decl);
+  s.open("void " + definition_name(decl) + "::rtorb_release_values() noexcept");
+  if (base != nullptr) s.line(qualified_name(*base) + "::rtorb_release_values();");
+  for (const StateMemberDecl* m : state_members(decl)) s.line("this->" + cpp_name(m->name) + "() = {};");
+  s.close();
+  s.line();
+}
+
+void write_custom_state_functions(const ValueTypeDecl& decl, Sections& out) {
+  CodeWriter& s = out.value_defs;
+  const std::string name = definition_name(decl);
+  s.open("void " + name + "::rtorb_write_state(::rtorb::cdr::OutputStream& os) const");
+  s.line("// marshal is not const in the mapping; it only reads the state.");
+  s.line("::rtorb::orb::write_custom_state(os, const_cast<" + qualified_name(decl) + "&>(*this));");
+  s.close();
+  s.line();
+  s.open("void " + name + "::rtorb_read_state(::rtorb::cdr::InputStream& is)");
+  s.line("::rtorb::orb::read_custom_state(is, *this);");
+  s.close();
+  s.line();
+  write_release_values(decl, out);
+}
+
 void write_value_definitions(const ValueTypeDecl& decl, Sections& out) {
   CodeWriter& s = out.value_defs;
   const std::string name = definition_name(decl);
-  write_value_info(decl, concrete_base(decl), decl.is_truncatable, out);
+  write_value_info(decl, concrete_base(decl), decl.is_truncatable, decl.is_custom, out);
   s.open("::CORBA::ValueBase::_ref_type " + name + "::rtorb_create()");
   s.line(is_creatable(decl) ? "return ::CORBA::make_reference<" + obv_name(decl) + ">();" : "return nullptr;");
   s.close();
@@ -283,6 +331,10 @@ void write_value_definitions(const ValueTypeDecl& decl, Sections& out) {
   if (decl.is_abstract) return;
   const auto members = state_members(decl);
   const ValueTypeDecl* base = concrete_base(decl);
+  if (decl.is_custom) {
+    write_custom_state_functions(decl, out);
+    return;
+  }
   const bool uses_stream = base != nullptr || !members.empty();
   s.open("void " + name + "::rtorb_write_state(::rtorb::cdr::OutputStream&" + (uses_stream ? " os" : "") +
          ") const");
@@ -300,11 +352,7 @@ void write_value_definitions(const ValueTypeDecl& decl, Sections& out) {
   }
   s.close();
   s.line();
-  s.open("void " + name + "::rtorb_release_values() noexcept");
-  if (base != nullptr) s.line(qualified_name(*base) + "::rtorb_release_values();");
-  for (const StateMemberDecl* m : members) s.line("this->" + cpp_name(m->name) + "() = {};");
-  s.close();
-  s.line();
+  write_release_values(decl, out);
 }
 
 void write_value_tc(const ValueTypeDecl& decl, Sections& out) {
@@ -430,7 +478,7 @@ void write_value_box(const ValueBoxDecl& decl, Sections& out) {
   write_typecode_function(decl, out, false);
   write_value_any_operators(decl, out);
   write_value_traits(decl, out);
-  write_value_info(decl, nullptr, false, out);
+  write_value_info(decl, nullptr, false, false, out);
 }
 
 }  // namespace rtorb::idl::backend

@@ -107,6 +107,9 @@ struct InterfaceDecl : ScopeDecl {
   InterfaceDecl* ami_handler = nullptr;
   std::vector<AmiOperation> ami_operations;
   const InterfaceDecl* ami_for = nullptr;
+  // AMH (asynchronous method handling, #pragma amh or rtorb-idl --amh): the servant side
+  // gets POA::AMH_<I> and AMH_<I>ResponseHandler beside I's own skeleton.
+  bool amh = false;
 };
 
 // `interface I;`, `struct S;`, `union U;`, `valuetype V;`; definition is null until defined.

@@ -213,8 +213,8 @@ void Parser::handle_pragma(const Token& token) {
     ids_.set_prefix(quoted(body), *open_scopes_.back());
     return;
   }
-  if (kind == "ami") {
-    handle_ami_pragma(token, body);
+  if (kind == "ami" || kind == "amh") {
+    handle_ami_pragma(token, kind, body);
     return;
   }
   if (kind != "ID" && kind != "version") return;  // other ORBs' pragmas are not ours to judge
@@ -242,12 +242,13 @@ void Parser::handle_pragma(const Token& token) {
 }
 
 // `#pragma ami I` (or "M::I", quoted as TAO writes it): AMI callbacks for interface I
-// (docs/messaging.md, "AMI"); the interface must be declared before the pragma.
-void Parser::handle_ami_pragma(const Token& token, std::string body) {
+// (docs/messaging.md, "AMI"); `#pragma amh I`: asynchronous method handling for its
+// servants ("AMH"). The interface must be declared before the pragma.
+void Parser::handle_ami_pragma(const Token& token, const std::string& kind, std::string body) {
   std::string name = next_word(body);
   if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
   if (name.empty()) {
-    sink_.error(token.where, "#pragma ami needs an interface name");
+    sink_.error(token.where, "#pragma " + kind + " needs an interface name");
     return;
   }
   Decl* target = symbols_.lookup(*open_scopes_.back()->scope, split_scoped(name, token.where));
@@ -257,10 +258,12 @@ void Parser::handle_ami_pragma(const Token& token, std::string body) {
   }
   auto* interface = target->as<InterfaceDecl>();
   if (interface == nullptr || interface->flavor == InterfaceFlavor::local) {
-    sink_.error(token.where, "#pragma ami: '" + name + "' is not a (non-local) interface");
+    sink_.error(token.where,
+                "#pragma " + kind + ": '" + name + "' is not a (non-local) interface");
     return;
   }
-  interface->ami = true;
+  if (kind == "amh") interface->amh = true;
+  else interface->ami = true;
 }
 
 void Parser::parse_specification() {

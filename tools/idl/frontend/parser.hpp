@@ -47,7 +47,7 @@ class Parser {
   void recover(int balance_at_start);
   void handle_directive(const Token& token);
   void handle_pragma(const Token& token);
-  void handle_ami_pragma(const Token& token, std::string body);
+  void handle_ami_pragma(const Token& token, const std::string& kind, std::string body);
 
   // Definitions and declaration bookkeeping (parser.cpp).
   void parse_definitions(ScopeDecl& into, bool until_close);

@@ -254,10 +254,13 @@ void Parser::parse_value(ScopeDecl& into, bool is_abstract, bool is_custom,
     expect_punct("}");
   }
   expect_punct(";");
-  if (is_custom) warn_value_not_generated(name, "custom valuetype", "its marshal and unmarshal hooks");
-  if (!decl.supports.empty()) {
-    warn_value_not_generated(name, "a valuetype that supports an interface",
-                             "the interface's operations and the abstract-interface encoding");
+  // Supporting an abstract interface is mapped (the value is one); a concrete interface's
+  // operations are not given to the value's class.
+  for (const InterfaceDecl* i : decl.supports) {
+    if (i->flavor == InterfaceFlavor::abstract) continue;
+    warn_value_not_generated(name, "a valuetype that supports a concrete interface",
+                             "the interface's operations for it");
+    break;
   }
 }
 

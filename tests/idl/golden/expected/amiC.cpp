@@ -72,6 +72,22 @@ const ::rtorb::cdr::TypeCodeRef& AMI_AMI_PlainHandler_tc() {
   return tc;
 }
 
+const ::rtorb::cdr::TypeCodeRef& Eager_tc() {
+  using ::rtorb::cdr::TCKind;
+  using ::rtorb::cdr::TypeCode;
+  static const ::rtorb::cdr::TypeCodeRef tc =
+      TypeCode::interface(TCKind::tk_objref, "IDL:Calc/Eager:1.0", "Eager");
+  return tc;
+}
+
+const ::rtorb::cdr::TypeCodeRef& AMI_EagerHandler_tc() {
+  using ::rtorb::cdr::TCKind;
+  using ::rtorb::cdr::TypeCode;
+  static const ::rtorb::cdr::TypeCodeRef tc =
+      TypeCode::interface(TCKind::tk_objref, "IDL:Calc/AMI_EagerHandler:1.0", "AMI_EagerHandler");
+  return tc;
+}
+
 const ::rtorb::cdr::TypeCodeRef& Quiet_tc() {
   using ::rtorb::cdr::TCKind;
   using ::rtorb::cdr::TypeCode;
@@ -90,6 +106,8 @@ const ::CORBA::typecode_reference Calc::_tc_AMI_AdderHandler = ::rtorb::typecode
 const ::CORBA::typecode_reference Calc::_tc_AMI_PlainHandler = ::rtorb::typecodes::Calc::AMI_PlainHandler_tc();
 const ::CORBA::typecode_reference Calc::_tc_Plain = ::rtorb::typecodes::Calc::Plain_tc();
 const ::CORBA::typecode_reference Calc::_tc_AMI_AMI_PlainHandler = ::rtorb::typecodes::Calc::AMI_AMI_PlainHandler_tc();
+const ::CORBA::typecode_reference Calc::_tc_Eager = ::rtorb::typecodes::Calc::Eager_tc();
+const ::CORBA::typecode_reference Calc::_tc_AMI_EagerHandler = ::rtorb::typecodes::Calc::AMI_EagerHandler_tc();
 const ::CORBA::typecode_reference Calc::_tc_Quiet = ::rtorb::typecodes::Calc::Quiet_tc();
 
 namespace Calc {
@@ -147,6 +165,20 @@ void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::AMI_
 }
 bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::AMI_AMI_PlainHandler>& value) {
   return any.extract(value, *::rtorb::typecodes::Calc::AMI_AMI_PlainHandler_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::Eager>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Calc::Eager_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::Eager>& value) {
+  return any.extract(value, *::rtorb::typecodes::Calc::Eager_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::AMI_EagerHandler>& value) {
+  ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Calc::AMI_EagerHandler_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::AMI_EagerHandler>& value) {
+  return any.extract(value, *::rtorb::typecodes::Calc::AMI_EagerHandler_tc());
 }
 
 void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::Quiet>& value) {
@@ -212,6 +244,18 @@ void base_op(::CORBA::Object& handler_object, ::rtorb::orb::AsyncReply& reply) {
 void Calc::Base::sendc_base_op(const ::CORBA::object_reference<::Calc::AMI_BaseHandler>& ami_handler) {
   ::rtorb::orb::Invocation call(*this, "base_op");
   call.invoke_async([](::rtorb::cdr::OutputStream&) {}, ami_handler, &::rtorb_ami::Calc::Base::base_op);
+}
+
+void rtorb_coro::Calc::Base::rtorb_reply_base_op(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<std::int32_t>(slot, reply, {}, [](::rtorb::cdr::InputStream& in) {
+    std::int32_t value{};
+    ::rtorb::cdr::Codec<std::int32_t>::read(in, value);
+    return value;
+  });
+}
+
+::rtorb::coro::future_reply<std::int32_t> rtorb_coro::Calc::Base::base_op() {
+  return ::rtorb::coro::detail::call<std::int32_t>(*rtorb_target_, "base_op", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Base::rtorb_reply_base_op);
 }
 
 namespace rtorb_invoke::Calc::AMI_BaseHandler {
@@ -568,6 +612,94 @@ void Calc::Adder::sendc_set_label(const ::CORBA::object_reference<::Calc::AMI_Ad
   call.invoke_async(arguments, ami_handler, &::rtorb_ami::Calc::Adder::set_label);
 }
 
+void rtorb_coro::Calc::Adder::rtorb_reply_add(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {
+      {"IDL:Calc/Overflow:1.0", &::rtorb::detail::UserExceptionReader<::Calc::Overflow>::raise},
+  };
+  ::rtorb::coro::detail::deliver<std::tuple<std::int32_t, std::int32_t, std::string>>(slot, reply, exceptions, [](::rtorb::cdr::InputStream& in) {
+    std::tuple<std::int32_t, std::int32_t, std::string> value{};
+    ::rtorb::cdr::Codec<std::int32_t>::read(in, std::get<0>(value));
+    ::rtorb::cdr::Codec<std::int32_t>::read(in, std::get<1>(value));
+    ::rtorb::cdr::Codec<std::string>::read(in, std::get<2>(value));
+    return value;
+  });
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_add_excep(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<void>(slot, reply, {}, [](::rtorb::cdr::InputStream&) {});
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_sendc_mul(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<void>(slot, reply, {}, [](::rtorb::cdr::InputStream&) {});
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_mul(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<void>(slot, reply, {}, [](::rtorb::cdr::InputStream&) {});
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_get_width(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<std::int16_t>(slot, reply, {}, [](::rtorb::cdr::InputStream& in) {
+    std::int16_t value{};
+    ::rtorb::cdr::Codec<std::int16_t>::read(in, value);
+    return value;
+  });
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_get_label(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<std::string>(slot, reply, {}, [](::rtorb::cdr::InputStream& in) {
+    std::string value{};
+    ::rtorb::cdr::Codec<std::string>::read(in, value);
+    return value;
+  });
+}
+
+void rtorb_coro::Calc::Adder::rtorb_reply_set_label(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<void>(slot, reply, {}, [](::rtorb::cdr::InputStream&) {});
+}
+
+::rtorb::coro::future_reply<std::tuple<std::int32_t, std::int32_t, std::string>> rtorb_coro::Calc::Adder::add(std::int32_t a, std::int32_t b, const std::string& note) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, a);
+    ::rtorb::cdr::write(os, b);
+    ::rtorb::cdr::write(os, note);
+  };
+  return ::rtorb::coro::detail::call<std::tuple<std::int32_t, std::int32_t, std::string>>(*rtorb_target_, "add", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_add);
+}
+
+::rtorb::coro::future_reply<void> rtorb_coro::Calc::Adder::add_excep() {
+  return ::rtorb::coro::detail::call<void>(*rtorb_target_, "add_excep", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_add_excep);
+}
+
+::rtorb::coro::future_reply<void> rtorb_coro::Calc::Adder::sendc_mul() {
+  return ::rtorb::coro::detail::call<void>(*rtorb_target_, "sendc_mul", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_sendc_mul);
+}
+
+::rtorb::coro::future_reply<void> rtorb_coro::Calc::Adder::mul(double x) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  return ::rtorb::coro::detail::call<void>(*rtorb_target_, "mul", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_mul);
+}
+
+::rtorb::coro::future_reply<std::int16_t> rtorb_coro::Calc::Adder::get_width() {
+  return ::rtorb::coro::detail::call<std::int16_t>(*rtorb_target_, "_get_width", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_get_width);
+}
+
+::rtorb::coro::future_reply<std::string> rtorb_coro::Calc::Adder::get_label() {
+  return ::rtorb::coro::detail::call<std::string>(*rtorb_target_, "_get_label", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_get_label);
+}
+
+::rtorb::coro::future_reply<void> rtorb_coro::Calc::Adder::set_label(const std::string& attr_label) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, attr_label);
+  };
+  return ::rtorb::coro::detail::call<void>(*rtorb_target_, "_set_label", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_set_label);
+}
+
+::rtorb::coro::future_reply<std::int32_t> rtorb_coro::Calc::Adder::base_op() {
+  return ::rtorb::coro::detail::call<std::int32_t>(*rtorb_target_, "base_op", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Base::rtorb_reply_base_op);
+}
+
 namespace rtorb_invoke::Calc::AMI_AdderHandler {
 [[gnu::noinline]] void add(::Calc::AMI_AdderHandler& self, std::int32_t ami_return_val, std::int32_t carry, const std::string& note) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Calc::rtorb_upcall_AMI_AdderHandler>(self)) {
@@ -917,6 +1049,14 @@ void Calc::Plain::sendc_ping(const ::CORBA::object_reference<::Calc::AMI_AMI_Pla
   call.invoke_async([](::rtorb::cdr::OutputStream&) {}, ami_handler, &::rtorb_ami::Calc::Plain::ping);
 }
 
+void rtorb_coro::Calc::Plain::rtorb_reply_ping(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<void>(slot, reply, {}, [](::rtorb::cdr::InputStream&) {});
+}
+
+::rtorb::coro::future_reply<void> rtorb_coro::Calc::Plain::ping() {
+  return ::rtorb::coro::detail::call<void>(*rtorb_target_, "ping", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Plain::rtorb_reply_ping);
+}
+
 namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler {
 [[gnu::noinline]] void ping(::Calc::AMI_AMI_PlainHandler& self) {
   if (auto* upcall = ::rtorb::orb::direct_upcall<::Calc::rtorb_upcall_AMI_AMI_PlainHandler>(self)) {
@@ -959,6 +1099,113 @@ namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler {
   call.invoke(arguments);
 }
 }  // namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler
+
+namespace rtorb_invoke::Calc::Eager {
+[[gnu::noinline]] std::int32_t async(::Calc::Eager& self, std::int32_t x) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Calc::rtorb_upcall_Eager>(self)) {
+    return upcall->async(x);
+  }
+  std::optional<std::int32_t> collocated_result;
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Calc::rtorb_upcall_Eager>(servant);
+    if (upcall == nullptr) return false;
+    collocated_result.emplace(upcall->async(x));
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return std::move(*collocated_result);
+  }
+  ::rtorb::orb::Invocation call(self, "async");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  ::rtorb::cdr::InputStream& reply = call.invoke(arguments);
+  return ::rtorb::cdr::read<std::int32_t>(reply);
+}
+}  // namespace rtorb_invoke::Calc::Eager
+
+namespace rtorb_ami::Calc::Eager {
+void async(::CORBA::Object& handler_object, ::rtorb::orb::AsyncReply& reply) {
+  auto& handler = dynamic_cast<::Calc::AMI_EagerHandler&>(handler_object);
+  if (reply.kind() != ::rtorb::orb::AsyncReply::Kind::result) {
+    handler.async_excep(::Messaging::ExceptionHolder::rtorb_from_reply(reply, {}));
+    return;
+  }
+  ::rtorb::cdr::InputStream& in = reply.result();
+  const std::int32_t ami_return_val = ::rtorb::cdr::read<std::int32_t>(in);
+  handler.async(ami_return_val);
+}
+
+}  // namespace rtorb_ami::Calc::Eager
+
+void Calc::Eager::sendc_async(const ::CORBA::object_reference<::Calc::AMI_EagerHandler>& ami_handler, std::int32_t x) {
+  ::rtorb::orb::Invocation call(*this, "async");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  call.invoke_async(arguments, ami_handler, &::rtorb_ami::Calc::Eager::async);
+}
+
+void rtorb_coro::Calc::Eager::rtorb_reply_async(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply) {
+  ::rtorb::coro::detail::deliver<std::int32_t>(slot, reply, {}, [](::rtorb::cdr::InputStream& in) {
+    std::int32_t value{};
+    ::rtorb::cdr::Codec<std::int32_t>::read(in, value);
+    return value;
+  });
+}
+
+::rtorb::coro::future_reply<std::int32_t> rtorb_coro::Calc::Eager::async(std::int32_t x) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  return ::rtorb::coro::detail::call<std::int32_t>(*rtorb_target_, "async", arguments, &::rtorb_coro::Calc::Eager::rtorb_reply_async);
+}
+
+namespace rtorb_invoke::Calc::AMI_EagerHandler {
+[[gnu::noinline]] void async(::Calc::AMI_EagerHandler& self, std::int32_t ami_return_val) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Calc::rtorb_upcall_AMI_EagerHandler>(self)) {
+    upcall->async(ami_return_val);
+    return;
+  }
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Calc::rtorb_upcall_AMI_EagerHandler>(servant);
+    if (upcall == nullptr) return false;
+    upcall->async(ami_return_val);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "async");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, ami_return_val);
+  };
+  call.invoke(arguments);
+}
+}  // namespace rtorb_invoke::Calc::AMI_EagerHandler
+
+namespace rtorb_invoke::Calc::AMI_EagerHandler {
+[[gnu::noinline]] void async_excep(::Calc::AMI_EagerHandler& self, const ::IDL::traits<::Messaging::ExceptionHolder>::ref_type& excep_holder) {
+  if (auto* upcall = ::rtorb::orb::direct_upcall<::Calc::rtorb_upcall_AMI_EagerHandler>(self)) {
+    upcall->async_excep(excep_holder);
+    return;
+  }
+  const auto collocated = [&](::rtorb::orb::DirectUpcall* servant) {
+    auto* upcall = ::rtorb::orb::upcall_cast<::Calc::rtorb_upcall_AMI_EagerHandler>(servant);
+    if (upcall == nullptr) return false;
+    upcall->async_excep(excep_holder);
+    return true;
+  };
+  if (::rtorb::orb::collocated_upcall(self, collocated)) {
+    return;
+  }
+  ::rtorb::orb::Invocation call(self, "async_excep");
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, excep_holder);
+  };
+  call.invoke(arguments);
+}
+}  // namespace rtorb_invoke::Calc::AMI_EagerHandler
 
 namespace rtorb_invoke::Calc::Quiet {
 [[gnu::noinline]] void hush(::Calc::Quiet& self) {

@@ -10,6 +10,7 @@ static_assert(RTORB_VERSION == 1000,
 
 #include <rtorb/idl/types.hpp>
 #include <rtorb/orb/direct_call.hpp>
+#include <rtorb/coro/future_reply.hpp>
 
 #include <rtorb/messaging/reply_handler.hpp>
 
@@ -50,6 +51,10 @@ class Base : public virtual ::CORBA::Object {
 
   // AMI: the request goes out now; its reply reaches ami_handler from the ORB's event loop.
   void sendc_base_op(const ::CORBA::object_reference<::Calc::AMI_BaseHandler>& ami_handler);
+
+  // Coroutines: async().op(...) sends the request and returns its reply to co_await
+  // (an rtorb::coro::future_reply).
+  auto async();
 
  protected:
   Base() = default;
@@ -135,6 +140,10 @@ class Adder : public virtual ::Calc::Base {
   void sendc_get_width(const ::CORBA::object_reference<::Calc::AMI_AdderHandler>& ami_handler);
   void sendc_get_label(const ::CORBA::object_reference<::Calc::AMI_AdderHandler>& ami_handler);
   void sendc_set_label(const ::CORBA::object_reference<::Calc::AMI_AdderHandler>& ami_handler, const std::string& attr_label);
+
+  // Coroutines: async().op(...) sends the request and returns its reply to co_await
+  // (an rtorb::coro::future_reply).
+  auto async();
 
  protected:
   Adder() = default;
@@ -270,6 +279,10 @@ class Plain : public virtual ::CORBA::Object {
   // AMI: the request goes out now; its reply reaches ami_handler from the ORB's event loop.
   void sendc_ping(const ::CORBA::object_reference<::Calc::AMI_AMI_PlainHandler>& ami_handler);
 
+  // Coroutines: async().op(...) sends the request and returns its reply to co_await
+  // (an rtorb::coro::future_reply).
+  auto async();
+
  protected:
   Plain() = default;
   bool rtorb_is_a_known(const std::string& repository_id) const override {
@@ -332,6 +345,81 @@ void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::AMI_
 bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::AMI_AMI_PlainHandler>& value);
 extern const ::CORBA::typecode_reference _tc_AMI_AMI_PlainHandler;
 
+class AMI_EagerHandler;
+
+class Eager : public virtual ::CORBA::Object {
+ public:
+  std::int32_t async(std::int32_t x);
+
+  // AMI: the request goes out now; its reply reaches ami_handler from the ORB's event loop.
+  void sendc_async(const ::CORBA::object_reference<::Calc::AMI_EagerHandler>& ami_handler, std::int32_t x);
+
+  // Coroutines: async().op(...) sends the request and returns its reply to co_await
+  // (an rtorb::coro::future_reply).
+  auto ami_async();
+
+ protected:
+  Eager() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Calc/Eager:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Eager(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Eager implements (POA::Calc::Eager derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Eager : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual std::int32_t async(std::int32_t x) = 0;
+
+ protected:
+  rtorb_upcall_Eager() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::Eager>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::Eager>& value);
+extern const ::CORBA::typecode_reference _tc_Eager;
+
+// Reply handler of Eager's AMI calls (the implied IDL).
+class AMI_EagerHandler : public virtual ::Messaging::ReplyHandler {
+ public:
+  void async(std::int32_t ami_return_val);
+  void async_excep(const ::IDL::traits<::Messaging::ExceptionHolder>::ref_type& excep_holder);
+
+ protected:
+  AMI_EagerHandler() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Calc/AMI_EagerHandler:1.0"
+           || repository_id == "IDL:omg.org/Messaging/ReplyHandler:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit AMI_EagerHandler(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of AMI_EagerHandler implements (POA::Calc::AMI_EagerHandler derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_AMI_EagerHandler : public virtual ::Messaging::rtorb_upcall_ReplyHandler {
+ public:
+  virtual void async(std::int32_t ami_return_val) = 0;
+  virtual void async_excep(const ::IDL::traits<::Messaging::ExceptionHolder>::ref_type& excep_holder) = 0;
+
+ protected:
+  rtorb_upcall_AMI_EagerHandler() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Calc::AMI_EagerHandler>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Calc::AMI_EagerHandler>& value);
+extern const ::CORBA::typecode_reference _tc_AMI_EagerHandler;
+
 class Quiet : public virtual ::CORBA::Object {
  public:
   void hush();
@@ -374,6 +462,26 @@ inline std::int32_t Calc::Base::base_op() {
     return upcall->base_op();
   }
   return ::rtorb_invoke::Calc::Base::base_op(*this);
+}
+
+namespace rtorb_coro::Calc {
+// Calc::Base's operations for coroutines (its async()): each sends the request at once and
+// returns the reply to co_await. Valid while the reference it came from lives.
+class Base {
+ public:
+  explicit Base(::Calc::Base& target) noexcept : rtorb_target_(&target) {}
+  ::rtorb::coro::future_reply<std::int32_t> base_op();
+
+  // The ORB hands each reply to these.
+  static void rtorb_reply_base_op(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+
+ private:
+  ::Calc::Base* rtorb_target_;
+};
+}  // namespace rtorb_coro::Calc
+
+inline auto Calc::Base::async() {
+  return ::rtorb_coro::Calc::Base(*this);
 }
 
 namespace rtorb_invoke::Calc::AMI_BaseHandler {
@@ -481,6 +589,39 @@ inline void Calc::Adder::label(const std::string& value) {
     return;
   }
   return ::rtorb_invoke::Calc::Adder::label(*this, value);
+}
+
+namespace rtorb_coro::Calc {
+// Calc::Adder's operations for coroutines (its async()): each sends the request at once and
+// returns the reply to co_await. Valid while the reference it came from lives.
+class Adder {
+ public:
+  explicit Adder(::Calc::Adder& target) noexcept : rtorb_target_(&target) {}
+  ::rtorb::coro::future_reply<std::tuple<std::int32_t, std::int32_t, std::string>> add(std::int32_t a, std::int32_t b, const std::string& note);
+  ::rtorb::coro::future_reply<void> add_excep();
+  ::rtorb::coro::future_reply<void> sendc_mul();
+  ::rtorb::coro::future_reply<void> mul(double x);
+  ::rtorb::coro::future_reply<std::int16_t> get_width();
+  ::rtorb::coro::future_reply<std::string> get_label();
+  ::rtorb::coro::future_reply<void> set_label(const std::string& attr_label);
+  ::rtorb::coro::future_reply<std::int32_t> base_op();
+
+  // The ORB hands each reply to these.
+  static void rtorb_reply_add(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_add_excep(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_sendc_mul(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_mul(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_get_width(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_get_label(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+  static void rtorb_reply_set_label(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+
+ private:
+  ::Calc::Adder* rtorb_target_;
+};
+}  // namespace rtorb_coro::Calc
+
+inline auto Calc::Adder::async() {
+  return ::rtorb_coro::Calc::Adder(*this);
 }
 
 namespace rtorb_invoke::Calc::AMI_AdderHandler {
@@ -648,6 +789,26 @@ inline void Calc::Plain::ping() {
   return ::rtorb_invoke::Calc::Plain::ping(*this);
 }
 
+namespace rtorb_coro::Calc {
+// Calc::Plain's operations for coroutines (its async()): each sends the request at once and
+// returns the reply to co_await. Valid while the reference it came from lives.
+class Plain {
+ public:
+  explicit Plain(::Calc::Plain& target) noexcept : rtorb_target_(&target) {}
+  ::rtorb::coro::future_reply<void> ping();
+
+  // The ORB hands each reply to these.
+  static void rtorb_reply_ping(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+
+ private:
+  ::Calc::Plain* rtorb_target_;
+};
+}  // namespace rtorb_coro::Calc
+
+inline auto Calc::Plain::async() {
+  return ::rtorb_coro::Calc::Plain(*this);
+}
+
 namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler {
 void ping(::Calc::AMI_AMI_PlainHandler& self);
 }  // namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler
@@ -670,6 +831,58 @@ inline void Calc::AMI_AMI_PlainHandler::ping_excep(const ::IDL::traits<::Messagi
   return ::rtorb_invoke::Calc::AMI_AMI_PlainHandler::ping_excep(*this, excep_holder);
 }
 
+namespace rtorb_invoke::Calc::Eager {
+std::int32_t async(::Calc::Eager& self, std::int32_t x);
+}  // namespace rtorb_invoke::Calc::Eager
+inline std::int32_t Calc::Eager::async(std::int32_t x) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Calc::rtorb_upcall_Eager>(*this)) {
+    return upcall->async(x);
+  }
+  return ::rtorb_invoke::Calc::Eager::async(*this, x);
+}
+
+namespace rtorb_coro::Calc {
+// Calc::Eager's operations for coroutines (its async()): each sends the request at once and
+// returns the reply to co_await. Valid while the reference it came from lives.
+class Eager {
+ public:
+  explicit Eager(::Calc::Eager& target) noexcept : rtorb_target_(&target) {}
+  ::rtorb::coro::future_reply<std::int32_t> async(std::int32_t x);
+
+  // The ORB hands each reply to these.
+  static void rtorb_reply_async(::CORBA::Object& slot, ::rtorb::orb::AsyncReply& reply);
+
+ private:
+  ::Calc::Eager* rtorb_target_;
+};
+}  // namespace rtorb_coro::Calc
+
+inline auto Calc::Eager::ami_async() {
+  return ::rtorb_coro::Calc::Eager(*this);
+}
+
+namespace rtorb_invoke::Calc::AMI_EagerHandler {
+void async(::Calc::AMI_EagerHandler& self, std::int32_t ami_return_val);
+}  // namespace rtorb_invoke::Calc::AMI_EagerHandler
+inline void Calc::AMI_EagerHandler::async(std::int32_t ami_return_val) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Calc::rtorb_upcall_AMI_EagerHandler>(*this)) {
+    upcall->async(ami_return_val);
+    return;
+  }
+  return ::rtorb_invoke::Calc::AMI_EagerHandler::async(*this, ami_return_val);
+}
+
+namespace rtorb_invoke::Calc::AMI_EagerHandler {
+void async_excep(::Calc::AMI_EagerHandler& self, const ::IDL::traits<::Messaging::ExceptionHolder>::ref_type& excep_holder);
+}  // namespace rtorb_invoke::Calc::AMI_EagerHandler
+inline void Calc::AMI_EagerHandler::async_excep(const ::IDL::traits<::Messaging::ExceptionHolder>::ref_type& excep_holder) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Calc::rtorb_upcall_AMI_EagerHandler>(*this)) {
+    upcall->async_excep(excep_holder);
+    return;
+  }
+  return ::rtorb_invoke::Calc::AMI_EagerHandler::async_excep(*this, excep_holder);
+}
+
 namespace rtorb_invoke::Calc::Quiet {
 void hush(::Calc::Quiet& self);
 }  // namespace rtorb_invoke::Calc::Quiet
@@ -690,6 +903,8 @@ const ::rtorb::cdr::TypeCodeRef& AMI_AdderHandler_tc();
 const ::rtorb::cdr::TypeCodeRef& AMI_PlainHandler_tc();
 const ::rtorb::cdr::TypeCodeRef& Plain_tc();
 const ::rtorb::cdr::TypeCodeRef& AMI_AMI_PlainHandler_tc();
+const ::rtorb::cdr::TypeCodeRef& Eager_tc();
+const ::rtorb::cdr::TypeCodeRef& AMI_EagerHandler_tc();
 const ::rtorb::cdr::TypeCodeRef& Quiet_tc();
 }  // namespace rtorb::typecodes::Calc
 
@@ -775,6 +990,28 @@ struct traits<::Calc::AMI_AMI_PlainHandler> {
   static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Calc::AMI_AMI_PlainHandler_tc(); }
   static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
     return ::rtorb::detail::narrow_reference<::Calc::AMI_AMI_PlainHandler>(object, repository_id);
+  }
+};
+
+template <>
+struct traits<::Calc::Eager> {
+  using ref_type = ::CORBA::object_reference<::Calc::Eager>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Calc::Eager>;
+  static constexpr const char* repository_id = "IDL:Calc/Eager:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Calc::Eager_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Calc::Eager>(object, repository_id);
+  }
+};
+
+template <>
+struct traits<::Calc::AMI_EagerHandler> {
+  using ref_type = ::CORBA::object_reference<::Calc::AMI_EagerHandler>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Calc::AMI_EagerHandler>;
+  static constexpr const char* repository_id = "IDL:Calc/AMI_EagerHandler:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Calc::AMI_EagerHandler_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Calc::AMI_EagerHandler>(object, repository_id);
   }
 };
 

@@ -492,6 +492,90 @@ void POA::Calc::AMI_AMI_PlainHandler::rtorb_dispatch(::rtorb::orb::ServerRequest
   skeletons[slot](*this, request);
 }
 
+// Eager
+
+::CORBA::object_reference<::Calc::Eager> POA::Calc::Eager::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Calc::Eager>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Calc::Eager::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Calc/Eager:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Calc::Eager::rtorb_repository_id() const { return "IDL:Calc/Eager:1.0"; }
+
+void POA::Calc::Eager::rtorb_skel_op_async(::POA::Calc::Eager& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  std::int32_t x = ::rtorb::cdr::read<std::int32_t>(in);
+  std::int32_t result = self.async(x);
+  if (!request.response_expected()) return;
+  ::rtorb::cdr::OutputStream& out = request.reply();
+  ::rtorb::cdr::write(out, result);
+}
+
+void POA::Calc::Eager::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // A perfect hash over the operations of Eager and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Calc::Eager&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0};
+  static constexpr std::string_view operations[] = {
+      "async",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_op_async,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}
+
+// AMI_EagerHandler
+
+::CORBA::object_reference<::Calc::AMI_EagerHandler> POA::Calc::AMI_EagerHandler::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Calc::AMI_EagerHandler>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Calc::AMI_EagerHandler::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Calc/AMI_EagerHandler:1.0"
+         || repository_id == "IDL:omg.org/Messaging/ReplyHandler:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Calc::AMI_EagerHandler::rtorb_repository_id() const { return "IDL:Calc/AMI_EagerHandler:1.0"; }
+
+void POA::Calc::AMI_EagerHandler::rtorb_skel_op_async(::POA::Calc::AMI_EagerHandler& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  std::int32_t ami_return_val = ::rtorb::cdr::read<std::int32_t>(in);
+  self.async(ami_return_val);
+  if (request.response_expected()) request.reply();
+}
+
+void POA::Calc::AMI_EagerHandler::rtorb_skel_op_async_excep(::POA::Calc::AMI_EagerHandler& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  ::IDL::traits<::Messaging::ExceptionHolder>::ref_type excep_holder = ::rtorb::cdr::read<::IDL::traits<::Messaging::ExceptionHolder>::ref_type>(in);
+  self.async_excep(excep_holder);
+  if (request.response_expected()) request.reply();
+}
+
+void POA::Calc::AMI_EagerHandler::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // A perfect hash over the operations of AMI_EagerHandler and the interfaces it inherits from; a
+  // table of skeletons by slot (one indirect jump, measured faster than a switch).
+  using rtorb_skeleton = void (*)(::POA::Calc::AMI_EagerHandler&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0};
+  static constexpr std::string_view operations[] = {
+      "async",
+      "async_excep",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_op_async,
+      rtorb_skel_op_async_excep,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}
+
 // Quiet
 
 ::CORBA::object_reference<::Calc::Quiet> POA::Calc::Quiet::_this() {

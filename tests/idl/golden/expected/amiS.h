@@ -134,6 +134,38 @@ class AMI_AMI_PlainHandler : public virtual ::POA::Messaging::ReplyHandler, publ
   static void rtorb_skel_op_ping_excep(::POA::Calc::AMI_AMI_PlainHandler& self, ::rtorb::orb::ServerRequest& request);
 };
 
+class Eager : public virtual ::PortableServer::Servant, public virtual ::Calc::rtorb_upcall_Eager {
+ public:
+  // The operations to implement are the pure virtuals of ::Calc::rtorb_upcall_Eager.
+
+  ::CORBA::object_reference<::Calc::Eager> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Eager() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_async(::POA::Calc::Eager& self, ::rtorb::orb::ServerRequest& request);
+};
+
+// Reply handler of Eager's AMI calls (the implied IDL).
+class AMI_EagerHandler : public virtual ::POA::Messaging::ReplyHandler, public virtual ::Calc::rtorb_upcall_AMI_EagerHandler {
+ public:
+  // The operations to implement are the pure virtuals of ::Calc::rtorb_upcall_AMI_EagerHandler.
+
+  ::CORBA::object_reference<::Calc::AMI_EagerHandler> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  AMI_EagerHandler() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_async(::POA::Calc::AMI_EagerHandler& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_async_excep(::POA::Calc::AMI_EagerHandler& self, ::rtorb::orb::ServerRequest& request);
+};
+
 class Quiet : public virtual ::PortableServer::Servant, public virtual ::Calc::rtorb_upcall_Quiet {
  public:
   // The operations to implement are the pure virtuals of ::Calc::rtorb_upcall_Quiet.
@@ -193,6 +225,18 @@ template <>
 struct servant_traits<::Calc::AMI_AMI_PlainHandler> {
   using base_type = ::POA::Calc::AMI_AMI_PlainHandler;
   using ref_type = ::CORBA::servant_reference<::POA::Calc::AMI_AMI_PlainHandler>;
+};
+
+template <>
+struct servant_traits<::Calc::Eager> {
+  using base_type = ::POA::Calc::Eager;
+  using ref_type = ::CORBA::servant_reference<::POA::Calc::Eager>;
+};
+
+template <>
+struct servant_traits<::Calc::AMI_EagerHandler> {
+  using base_type = ::POA::Calc::AMI_EagerHandler;
+  using ref_type = ::CORBA::servant_reference<::POA::Calc::AMI_EagerHandler>;
 };
 
 template <>

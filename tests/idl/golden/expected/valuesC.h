@@ -9,6 +9,7 @@ static_assert(RTORB_VERSION == 1000,
               "; regenerate it with that release's rtorb-idl");
 
 #include <rtorb/idl/types.hpp>
+#include <rtorb/orb/direct_call.hpp>
 
 namespace Values {
 
@@ -337,7 +338,315 @@ extern const ::CORBA::typecode_reference _tc_Holder;
 void operator<<=(::CORBA::Any& any, const ::Values::Holder& value);
 bool operator>>=(const ::CORBA::Any& any, ::Values::Holder& value);
 
+class Measured : public virtual ::CORBA::AbstractBase {
+ public:
+  using rtorb_abstract_interface = Measured;
+  class rtorb_proxy;
+  virtual double size() = 0;
+  virtual std::string unit() = 0;
+
+ protected:
+  Measured() = default;
+};
+
+// An object reference where a Measured is expected.
+class Measured::rtorb_proxy final : public virtual ::Values::Measured, public virtual ::rtorb::detail::AbstractObject {
+ public:
+  double size() override;
+  std::string unit() override;
+
+ protected:
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Values/Measured:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit rtorb_proxy(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Measured implements (POA::Values::Measured derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Measured : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual double size() = 0;
+  virtual std::string unit() = 0;
+
+ protected:
+  rtorb_upcall_Measured() = default;
+};
+extern const ::CORBA::typecode_reference _tc_Measured;
+
+class Scaled : public virtual ::Values::Measured {
+ public:
+  using rtorb_abstract_interface = Scaled;
+  class rtorb_proxy;
+  virtual void scale(double by) = 0;
+
+ protected:
+  Scaled() = default;
+};
+
+// An object reference where a Scaled is expected.
+class Scaled::rtorb_proxy final : public virtual ::Values::Scaled, public virtual ::rtorb::detail::AbstractObject {
+ public:
+  void scale(double by) override;
+  double size() override;
+  std::string unit() override;
+
+ protected:
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Values/Scaled:1.0"
+           || repository_id == "IDL:Values/Measured:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit rtorb_proxy(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Scaled implements (POA::Values::Scaled derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Scaled : public virtual ::Values::rtorb_upcall_Measured {
+ public:
+  virtual void scale(double by) = 0;
+
+ protected:
+  rtorb_upcall_Scaled() = default;
+};
+extern const ::CORBA::typecode_reference _tc_Scaled;
+
+class Ruler : public virtual ::Values::Scaled, public virtual ::CORBA::Object, public virtual ::rtorb::detail::AbstractObject {
+ public:
+  void reset();
+  void scale(double by) override;
+  double size() override;
+  std::string unit() override;
+
+ protected:
+  Ruler() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Values/Ruler:1.0"
+           || repository_id == "IDL:Values/Scaled:1.0"
+           || repository_id == "IDL:Values/Measured:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Ruler(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Ruler implements (POA::Values::Ruler derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Ruler : public virtual ::Values::rtorb_upcall_Scaled {
+ public:
+  virtual void reset() = 0;
+
+ protected:
+  rtorb_upcall_Ruler() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Ruler>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Ruler>& value);
+extern const ::CORBA::typecode_reference _tc_Ruler;
+
+class Length : public virtual ::CORBA::ValueBase, public virtual ::Values::Scaled, public virtual ::rtorb::detail::AbstractValue {
+ public:
+  static const ::rtorb::cdr::ValueTypeInfo& rtorb_value_info() noexcept;
+  static ::CORBA::ValueBase::_ref_type rtorb_create();
+  const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
+  void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
+  void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
+
+  virtual double metres() const = 0;
+  virtual double& metres() = 0;
+  virtual void metres(double value) = 0;
+
+ protected:
+  Length() = default;
+  Length(const Length&) = default;
+  Length& operator=(const Length&) = default;
+  ~Length() override = default;
+};
+
+class Length_init : public ::CORBA::ValueFactoryBase {
+ public:
+  Length_init() = default;
+  ~Length_init() override = default;
+};
+extern const ::CORBA::typecode_reference _tc_Length;
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Length>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Length>& value);
+
+class Measurer : public virtual ::CORBA::Object {
+ public:
+  double measure(const ::CORBA::object_reference<::Values::Measured>& m);
+  ::CORBA::object_reference<::Values::Measured> longest();
+
+ protected:
+  Measurer() = default;
+  bool rtorb_is_a_known(const std::string& repository_id) const override {
+    return repository_id == "IDL:Values/Measurer:1.0"
+           || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+  }
+
+ private:
+  friend struct ::rtorb::orb::ProxyAccess;
+  explicit Measurer(std::shared_ptr<::rtorb::orb::ObjectCore> core)
+      : ::CORBA::Object(std::move(core)) {}
+};
+
+// What a servant of Measurer implements (POA::Values::Measurer derives from it);
+// direct collocated calls reach the servant through it.
+class rtorb_upcall_Measurer : public virtual ::rtorb::orb::DirectUpcall {
+ public:
+  virtual double measure(const ::CORBA::object_reference<::Values::Measured>& m) = 0;
+  virtual ::CORBA::object_reference<::Values::Measured> longest() = 0;
+
+ protected:
+  rtorb_upcall_Measurer() = default;
+};
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Measurer>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Measurer>& value);
+extern const ::CORBA::typecode_reference _tc_Measurer;
+
+class Packed : public virtual ::Values::Base, public virtual ::CORBA::CustomMarshal {
+ public:
+  static const ::rtorb::cdr::ValueTypeInfo& rtorb_value_info() noexcept;
+  static ::CORBA::ValueBase::_ref_type rtorb_create();
+  const ::rtorb::cdr::ValueTypeInfo& rtorb_type() const noexcept override { return rtorb_value_info(); }
+  void rtorb_write_state(::rtorb::cdr::OutputStream& os) const override;
+  void rtorb_read_state(::rtorb::cdr::InputStream& is) override;
+  void rtorb_release_values() noexcept override;
+
+  virtual std::int32_t bits() const = 0;
+  virtual std::int32_t& bits() = 0;
+  virtual void bits(std::int32_t value) = 0;
+
+ protected:
+  Packed() = default;
+  Packed(const Packed&) = default;
+  Packed& operator=(const Packed&) = default;
+  ~Packed() override = default;
+};
+
+class Packed_init : public ::CORBA::ValueFactoryBase {
+ public:
+  Packed_init() = default;
+  ~Packed_init() override = default;
+};
+extern const ::CORBA::typecode_reference _tc_Packed;
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Packed>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Packed>& value);
+
 }  // namespace Values
+
+// Member functions defined after every type: the stubs, and those using types completed late.
+namespace rtorb_invoke::Values::Measured {
+double size(::CORBA::Object& self);
+}  // namespace rtorb_invoke::Values::Measured
+inline double Values::Measured::rtorb_proxy::size() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->size();
+  }
+  return ::rtorb_invoke::Values::Measured::size(*this);
+}
+
+namespace rtorb_invoke::Values::Measured {
+std::string unit(::CORBA::Object& self);
+}  // namespace rtorb_invoke::Values::Measured
+inline std::string Values::Measured::rtorb_proxy::unit() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->unit();
+  }
+  return ::rtorb_invoke::Values::Measured::unit(*this);
+}
+
+namespace rtorb_invoke::Values::Scaled {
+void scale(::CORBA::Object& self, double by);
+}  // namespace rtorb_invoke::Values::Scaled
+inline void Values::Scaled::rtorb_proxy::scale(double by) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Scaled>(*this)) {
+    upcall->scale(by);
+    return;
+  }
+  return ::rtorb_invoke::Values::Scaled::scale(*this, by);
+}
+
+inline double Values::Scaled::rtorb_proxy::size() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->size();
+  }
+  return ::rtorb_invoke::Values::Measured::size(*this);
+}
+
+inline std::string Values::Scaled::rtorb_proxy::unit() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->unit();
+  }
+  return ::rtorb_invoke::Values::Measured::unit(*this);
+}
+
+namespace rtorb_invoke::Values::Ruler {
+void reset(::Values::Ruler& self);
+}  // namespace rtorb_invoke::Values::Ruler
+inline void Values::Ruler::reset() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Ruler>(*this)) {
+    upcall->reset();
+    return;
+  }
+  return ::rtorb_invoke::Values::Ruler::reset(*this);
+}
+
+inline void Values::Ruler::scale(double by) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Scaled>(*this)) {
+    upcall->scale(by);
+    return;
+  }
+  return ::rtorb_invoke::Values::Scaled::scale(*this, by);
+}
+
+inline double Values::Ruler::size() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->size();
+  }
+  return ::rtorb_invoke::Values::Measured::size(*this);
+}
+
+inline std::string Values::Ruler::unit() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measured>(*this)) {
+    return upcall->unit();
+  }
+  return ::rtorb_invoke::Values::Measured::unit(*this);
+}
+
+namespace rtorb_invoke::Values::Measurer {
+double measure(::Values::Measurer& self, const ::CORBA::object_reference<::Values::Measured>& m);
+}  // namespace rtorb_invoke::Values::Measurer
+inline double Values::Measurer::measure(const ::CORBA::object_reference<::Values::Measured>& m) {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measurer>(*this)) {
+    return upcall->measure(m);
+  }
+  return ::rtorb_invoke::Values::Measurer::measure(*this, m);
+}
+
+namespace rtorb_invoke::Values::Measurer {
+::CORBA::object_reference<::Values::Measured> longest(::Values::Measurer& self);
+}  // namespace rtorb_invoke::Values::Measurer
+inline ::CORBA::object_reference<::Values::Measured> Values::Measurer::longest() {
+  if (auto* upcall = ::rtorb::orb::memoized_upcall<::Values::rtorb_upcall_Measurer>(*this)) {
+    return upcall->longest();
+  }
+  return ::rtorb_invoke::Values::Measurer::longest(*this);
+}
 
 // The state of each value type (OBV_ classes).
 namespace OBV_Values {
@@ -441,6 +750,35 @@ class Counter : public virtual ::Values::Counter {
   std::int32_t count_{};
 };
 
+class Length : public virtual ::Values::Length {
+ public:
+  Length() = default;
+  explicit Length(double metres)
+      : metres_(metres) {}
+
+  double metres() const override { return metres_; }
+  double& metres() override { return metres_; }
+  void metres(double value) override { metres_ = value; }
+
+ private:
+  double metres_{};
+};
+
+class Packed : public virtual ::Values::Packed, public ::OBV_Values::Base {
+ public:
+  Packed() = default;
+  Packed(std::int32_t a, std::string secret, std::int32_t bits)
+      : ::OBV_Values::Base(a, std::move(secret)), bits_(bits) {}
+  ::CORBA::ValueBase::_ref_type _copy_value() const override = 0;
+
+  std::int32_t bits() const override { return bits_; }
+  std::int32_t& bits() override { return bits_; }
+  void bits(std::int32_t value) override { bits_ = value; }
+
+ private:
+  std::int32_t bits_{};
+};
+
 }  // namespace OBV_Values
 
 namespace rtorb::typecodes::Values {
@@ -459,6 +797,12 @@ const ::rtorb::cdr::TypeCodeRef& PointBox_tc();
 const ::rtorb::cdr::TypeCodeRef& ColourBox_tc();
 const ::rtorb::cdr::TypeCodeRef& LongsBox_tc();
 const ::rtorb::cdr::TypeCodeRef& Holder_tc();
+const ::rtorb::cdr::TypeCodeRef& Measured_tc();
+const ::rtorb::cdr::TypeCodeRef& Scaled_tc();
+const ::rtorb::cdr::TypeCodeRef& Ruler_tc();
+const ::rtorb::cdr::TypeCodeRef& Length_tc();
+const ::rtorb::cdr::TypeCodeRef& Measurer_tc();
+const ::rtorb::cdr::TypeCodeRef& Packed_tc();
 }  // namespace rtorb::typecodes::Values
 
 namespace IDL {
@@ -753,6 +1097,125 @@ template <>
 struct traits<::Values::Holder> : detail::value_traits<::Values::Holder> {
   static constexpr const char* repository_id = "IDL:Values/Holder:1.0";
   static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Holder_tc(); }
+};
+
+template <>
+struct traits<::Values::Measured> {
+  using ref_type = ::CORBA::object_reference<::Values::Measured>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Measured>;
+  static constexpr const char* repository_id = "IDL:Values/Measured:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Measured_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    if (auto same = ::rtorb::detail::narrow_abstract<::Values::Measured>(object)) return same;
+    return ::rtorb::detail::narrow_reference<::Values::Measured::rtorb_proxy>(object, repository_id);
+  }
+  template <class U, std::enable_if_t<!std::is_convertible_v<U*, ::CORBA::Object*>, int> = 0>
+  static ref_type narrow(const ::CORBA::object_reference<U>& abstract) noexcept {
+    return ::rtorb::detail::narrow_abstract<::Values::Measured>(abstract);
+  }
+};
+
+template <>
+struct traits<::Values::Scaled> {
+  using ref_type = ::CORBA::object_reference<::Values::Scaled>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Scaled>;
+  static constexpr const char* repository_id = "IDL:Values/Scaled:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Scaled_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    if (auto same = ::rtorb::detail::narrow_abstract<::Values::Scaled>(object)) return same;
+    return ::rtorb::detail::narrow_reference<::Values::Scaled::rtorb_proxy>(object, repository_id);
+  }
+  template <class U, std::enable_if_t<!std::is_convertible_v<U*, ::CORBA::Object*>, int> = 0>
+  static ref_type narrow(const ::CORBA::object_reference<U>& abstract) noexcept {
+    return ::rtorb::detail::narrow_abstract<::Values::Scaled>(abstract);
+  }
+};
+
+template <>
+struct traits<::Values::Ruler> {
+  using ref_type = ::CORBA::object_reference<::Values::Ruler>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Ruler>;
+  static constexpr const char* repository_id = "IDL:Values/Ruler:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Ruler_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Values::Ruler>(object, repository_id);
+  }
+  template <class U, std::enable_if_t<!std::is_convertible_v<U*, ::CORBA::Object*> &&
+                                          std::is_convertible_v<U*, ::CORBA::AbstractBase*>, int> = 0>
+  static ref_type narrow(const ::CORBA::object_reference<U>& abstract) {
+    return narrow(abstract ? abstract->_to_object() : nullptr);
+  }
+};
+
+template <>
+struct traits<::Values::Length> {
+  using value_type = ::Values::Length;
+  using base_type = ::Values::Length;
+  using obv_type = ::OBV_Values::Length;
+  using factory_type = ::Values::Length_init;
+  using ref_type = ::CORBA::valuetype_reference<::Values::Length>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Values::Length>;
+  using in_type = const ref_type&;
+  using out_type = ref_type&;
+  using inout_type = ref_type&;
+  using is_bounded = std::false_type;
+  using bound = std::integral_constant<std::uint32_t, 0>;
+  static constexpr const char* repository_id = "IDL:Values/Length:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Length_tc(); }
+  template <class U>
+  static ref_type narrow(const ::CORBA::valuetype_reference<U>& value) noexcept {
+    return ::rtorb::detail::narrow_value<::Values::Length>(value);
+  }
+};
+
+template <>
+struct traits<::Values::Length_init> {
+  using ref_type = ::CORBA::object_reference<::Values::Length_init>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Length_init>;
+  static ref_type narrow(const ::IDL::traits<::CORBA::ValueFactoryBase>::ref_type& factory) noexcept {
+    return ref_type::adopt(std::dynamic_pointer_cast<::Values::Length_init>(factory.shared()));
+  }
+};
+
+template <>
+struct traits<::Values::Measurer> {
+  using ref_type = ::CORBA::object_reference<::Values::Measurer>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Measurer>;
+  static constexpr const char* repository_id = "IDL:Values/Measurer:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Measurer_tc(); }
+  static ref_type narrow(::CORBA::object_reference<::CORBA::Object> object) {
+    return ::rtorb::detail::narrow_reference<::Values::Measurer>(object, repository_id);
+  }
+};
+
+template <>
+struct traits<::Values::Packed> {
+  using value_type = ::Values::Packed;
+  using base_type = ::Values::Packed;
+  using obv_type = ::OBV_Values::Packed;
+  using factory_type = ::Values::Packed_init;
+  using ref_type = ::CORBA::valuetype_reference<::Values::Packed>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Values::Packed>;
+  using in_type = const ref_type&;
+  using out_type = ref_type&;
+  using inout_type = ref_type&;
+  using is_bounded = std::false_type;
+  using bound = std::integral_constant<std::uint32_t, 0>;
+  static constexpr const char* repository_id = "IDL:Values/Packed:1.0";
+  static const ::CORBA::typecode_reference& type_code() { return ::rtorb::typecodes::Values::Packed_tc(); }
+  template <class U>
+  static ref_type narrow(const ::CORBA::valuetype_reference<U>& value) noexcept {
+    return ::rtorb::detail::narrow_value<::Values::Packed>(value);
+  }
+};
+
+template <>
+struct traits<::Values::Packed_init> {
+  using ref_type = ::CORBA::object_reference<::Values::Packed_init>;
+  using weak_ref_type = ::CORBA::weak_object_reference<::Values::Packed_init>;
+  static ref_type narrow(const ::IDL::traits<::CORBA::ValueFactoryBase>::ref_type& factory) noexcept {
+    return ref_type::adopt(std::dynamic_pointer_cast<::Values::Packed_init>(factory.shared()));
+  }
 };
 
 }  // namespace IDL

@@ -6,4 +6,97 @@
 
 #include "valuesC.h"
 
+namespace POA::Values {
+class Measured : public virtual ::PortableServer::Servant, public virtual ::Values::rtorb_upcall_Measured {
+ public:
+  // The operations to implement are the pure virtuals of ::Values::rtorb_upcall_Measured.
+
+  ::CORBA::object_reference<::Values::Measured> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Measured() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_size(::POA::Values::Measured& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_get_unit(::POA::Values::Measured& self, ::rtorb::orb::ServerRequest& request);
+};
+
+class Scaled : public virtual ::POA::Values::Measured, public virtual ::Values::rtorb_upcall_Scaled {
+ public:
+  // The operations to implement are the pure virtuals of ::Values::rtorb_upcall_Scaled.
+
+  ::CORBA::object_reference<::Values::Scaled> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Scaled() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_scale(::POA::Values::Scaled& self, ::rtorb::orb::ServerRequest& request);
+};
+
+class Ruler : public virtual ::POA::Values::Scaled, public virtual ::Values::rtorb_upcall_Ruler {
+ public:
+  // The operations to implement are the pure virtuals of ::Values::rtorb_upcall_Ruler.
+
+  ::CORBA::object_reference<::Values::Ruler> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Ruler() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_reset(::POA::Values::Ruler& self, ::rtorb::orb::ServerRequest& request);
+};
+
+class Measurer : public virtual ::PortableServer::Servant, public virtual ::Values::rtorb_upcall_Measurer {
+ public:
+  // The operations to implement are the pure virtuals of ::Values::rtorb_upcall_Measurer.
+
+  ::CORBA::object_reference<::Values::Measurer> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  Measurer() = default;
+  // The skeletons; static so that the dispatchers of derived interfaces reach them too.
+  static void rtorb_skel_op_measure(::POA::Values::Measurer& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_longest(::POA::Values::Measurer& self, ::rtorb::orb::ServerRequest& request);
+};
+
+}  // namespace POA::Values
+
+namespace CORBA {
+
+template <>
+struct servant_traits<::Values::Measured> {
+  using base_type = ::POA::Values::Measured;
+  using ref_type = ::CORBA::servant_reference<::POA::Values::Measured>;
+};
+
+template <>
+struct servant_traits<::Values::Scaled> {
+  using base_type = ::POA::Values::Scaled;
+  using ref_type = ::CORBA::servant_reference<::POA::Values::Scaled>;
+};
+
+template <>
+struct servant_traits<::Values::Ruler> {
+  using base_type = ::POA::Values::Ruler;
+  using ref_type = ::CORBA::servant_reference<::POA::Values::Ruler>;
+};
+
+template <>
+struct servant_traits<::Values::Measurer> {
+  using base_type = ::POA::Values::Measurer;
+  using ref_type = ::CORBA::servant_reference<::POA::Values::Measurer>;
+};
+
+}  // namespace CORBA
+
 #endif  // RTORB_IDL_VALUES_S_H_

@@ -1,0 +1,277 @@
+// Asynchronous method handling on the server (TAO's AMH, in the IDL to C++11 style of the
+// AMI code): for an interface I that asks for it (rtorb-idl --amh, #pragma amh I),
+// - M::AMH_<I>ResponseHandler, with one reply operation per operation of I and of the
+//   interfaces it inherits from (`op(return value, inout and out values)`; `get_a(value)`
+//   and `set_a()` for attributes) and its `_excep` twin taking any CORBA::Exception;
+// - POA::M::AMH_<I>, the servant base: per operation a pure virtual `op(handler, in and
+//   inout values)` returning nothing, the skeletons that read the arguments, defer the
+//   reply and make the upcall, and a dispatcher over the same perfect hash as I's.
+// The reply travels on the wire as any other, so clients cannot tell (docs/messaging.md).
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backend/cpp_mapping.hpp"
+#include "backend/operations.hpp"
+#include "backend/sections.hpp"
+
+namespace rtorb::idl::backend {
+namespace {
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// "AMH_IResponseHandler", "AMH_I": beside I, in its module.
+std::string handler_name(const InterfaceDecl& decl) { return "AMH_" + decl.name + "ResponseHandler"; }
+std::string skeleton_name(const InterfaceDecl& decl) { return "AMH_" + decl.name; }
+
+std::string module_prefix(const InterfaceDecl& decl) {
+  const std::string ns = module_namespace(decl);
+  return ns.empty() ? "::" : "::" + ns + "::";
+}
+
+std::string handler_class(const InterfaceDecl& decl) {
+  return module_prefix(decl) + handler_name(decl);
+}
+
+std::string skeleton_class(const InterfaceDecl& decl) {
+  const std::string ns = module_namespace(decl);
+  return "::POA::" + (ns.empty() ? "" : ns + "::") + skeleton_name(decl);
+}
+
+std::string handler_ref(const InterfaceDecl& decl) {
+  return "::IDL::traits<" + handler_class(decl) + ">::ref_type";
+}
+
+// One operation as the handler and the AMH servant see it.
+struct AmhOperation {
+  const Operation* op = nullptr;
+  Operation reply;       // void op(in return value, in inout/out values) on the handler
+  std::string excep;     // op_excep, made unique
+  Operation upcall;      // void op(in/inout values as in) on the servant, handler first
+};
+
+// The handler's reply name of `op`: the operation's, get_/set_ + the attribute's.
+std::string reply_base(const Operation& op) {
+  if (op.wire_name.rfind("_get_", 0) == 0) return "get_" + op.wire_name.substr(5);
+  if (op.wire_name.rfind("_set_", 0) == 0) return "set_" + op.wire_name.substr(5);
+  return op.cpp_name;
+}
+
+// `name` made unique among `taken` by inserting "amh_" at `at`, and taken.
+std::string unique_at(const std::string& name, std::size_t at, std::set<std::string>& taken) {
+  std::string candidate = name;
+  while (taken.count(lower(candidate)) != 0) candidate.insert(at, "amh_");
+  taken.insert(lower(candidate));
+  return candidate;
+}
+
+std::vector<AmhOperation> amh_operations(const std::vector<Operation>& ops) {
+  std::vector<AmhOperation> out(ops.size());
+  std::set<std::string> taken;
+  for (const Operation& op : ops) {
+    if (reply_base(op) == op.cpp_name) taken.insert(lower(op.cpp_name));
+  }
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const Operation& op = ops[i];
+    AmhOperation& a = out[i];
+    a.op = &op;
+    const std::string base = reply_base(op);
+    a.reply.cpp_name = base == op.cpp_name ? base : unique_at(base, 4, taken);
+    if (op.result != nullptr)
+      a.reply.arguments.push_back({ParamDirection::in, op.result, local_name(op, "return_value")});
+    a.upcall.cpp_name = op.cpp_name;
+    for (const Argument& arg : op.arguments) {
+      if (arg.direction != ParamDirection::in)
+        a.reply.arguments.push_back({ParamDirection::in, arg.type, arg.name});
+      if (arg.direction != ParamDirection::out)
+        a.upcall.arguments.push_back({ParamDirection::in, arg.type, arg.name});
+    }
+    a.excep = unique_at(a.reply.cpp_name + "_excep", a.reply.cpp_name.size() + 1, taken);
+  }
+  return out;
+}
+
+// "void op(ref_type handler, args...)" for the AMH servant's pure virtual.
+std::string upcall_signature(const InterfaceDecl& decl, const AmhOperation& a,
+                             const std::string& handler) {
+  std::string text = signature(a.upcall);
+  const std::size_t open = text.find('(');
+  const bool more = !a.upcall.arguments.empty();
+  text.insert(open + 1, handler_ref(decl) + " " + handler + (more ? ", " : ""));
+  return text;
+}
+
+void write_handler_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
+                         Sections& out) {
+  out.servants_ns.enter(module_namespace(decl));
+  CodeWriter& w = out.servants;
+  const std::string name = handler_name(decl);
+  w.line("// Replies to a request of " + decl.name +
+         " that an AMH servant took (rtorb-idl --amh): exactly once, from any");
+  w.line("// thread; one dropped without a reply answers NO_RESPONSE (rtorb/messaging/response_handler.hpp).");
+  w.open("class " + name + " final : public ::rtorb::messaging::ResponseHandler");
+  w.label("public:");
+  w.line("explicit " + name + "(std::unique_ptr<::rtorb::orb::DeferredReply> reply) noexcept");
+  w.line("    : ::rtorb::messaging::ResponseHandler(std::move(reply)) {}");
+  w.line();
+  for (const AmhOperation& a : ops) {
+    w.line(signature(a.reply) + ";");
+    w.line("void " + a.excep + "(const ::CORBA::Exception& exception);");
+  }
+  w.close(";");
+  w.line();
+  out.servants_ns.enter("IDL");
+  w.line("template <>");
+  w.open("struct traits<" + handler_class(decl) + ">");
+  w.line("using ref_type = std::shared_ptr<" + handler_class(decl) + ">;");
+  w.close(";");
+  w.line();
+}
+
+void write_skeleton_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
+                          Sections& out) {
+  const std::string ns = module_namespace(decl);
+  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
+  CodeWriter& w = out.servants;
+  const std::string name = skeleton_name(decl);
+  w.line("// The servant base of " + decl.name +
+         " with asynchronous method handling: each operation gets a response");
+  w.line("// handler first and returns nothing; the reply goes when the handler says so.");
+  w.open("class " + name + " : public virtual ::PortableServer::Servant");
+  w.label("public:");
+  for (const AmhOperation& a : ops) {
+    if (!a.op->doc_comment.empty()) w.comment(a.op->doc_comment);
+    w.line("virtual " + upcall_signature(decl, a, local_name(a.upcall, "handler")) + " = 0;");
+  }
+  if (!ops.empty()) w.line();
+  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
+  w.line("bool _is_a(const std::string& repository_id) override;");
+  w.line("const char* rtorb_repository_id() const override;");
+  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+  w.line();
+  w.label("protected:");
+  w.line(name + "() = default;");
+  for (const AmhOperation& a : ops) {
+    w.line("static void " + a.op->skeleton + "(" + skeleton_class(decl) + "& " +
+           local_name(*a.op, "self") + ", ::rtorb::orb::ServerRequest& " +
+           local_name(*a.op, "request") + ");");
+  }
+  w.close(";");
+  w.line();
+}
+
+void write_reply_functions(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter& w) {
+  const std::string owner = handler_class(decl).substr(2) + "::";
+  w.open(signature(a.reply, owner));
+  const std::string out = local_name(a.reply, "out");
+  if (a.reply.arguments.empty()) {
+    w.line("rtorb_reply();");
+  } else {
+    w.line("::rtorb::cdr::OutputStream& " + out + " = rtorb_reply();");
+    for (const Argument& arg : a.reply.arguments)
+      w.line("::rtorb::cdr::write(" + out + ", " + arg.name + ");");
+  }
+  w.line("rtorb_send();");
+  w.close();
+  w.line();
+  w.open("void " + owner + a.excep + "(const ::CORBA::Exception& exception)");
+  for (const ExceptionDecl* e : a.op->raises) {
+    w.open("if (const auto* user = dynamic_cast<const " + qualified_name(*e) + "*>(&exception))");
+    w.line("::rtorb::cdr::write(rtorb_user_exception(), *user);");
+    w.line("rtorb_send();");
+    w.line("return;");
+    w.close();
+  }
+  w.line("rtorb_other_exception(exception);");
+  w.close();
+  w.line();
+}
+
+void write_skeleton(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter& w) {
+  const Operation& op = *a.op;
+  const std::string self = local_name(op, "self");
+  const std::string request = local_name(op, "request");
+  const std::string handler = local_name(op, "handler");
+  const std::string exception = local_name(op, "exception");
+  w.open("void " + skeleton_class(decl).substr(2) + "::" + op.skeleton + "(" +
+         skeleton_class(decl) + "& " + self + ", ::rtorb::orb::ServerRequest& " + request + ")");
+  bool reads = false;
+  for (const Argument& arg : op.arguments) reads = reads || arg.direction != ParamDirection::out;
+  const std::string in = local_name(op, "in");
+  if (reads) w.line("::rtorb::cdr::InputStream& " + in + " = " + request + ".arguments();");
+  std::string call = self + "." + op.cpp_name + "(" + handler;
+  for (const Argument& arg : op.arguments) {
+    if (arg.direction == ParamDirection::out) continue;
+    const std::string type = cpp_type(*arg.type);
+    w.line(type + " " + arg.name + " = ::rtorb::cdr::read<" + type + ">(" + in + ");");
+    call += ", " + arg.name;
+  }
+  call += ")";
+  w.line("// After the arguments are read: they are viewed in the request, gone once this returns.");
+  w.line("auto " + handler + " = std::make_shared<" + handler_class(decl) + ">(" + request +
+         ".defer_reply());");
+  w.open("try");
+  w.line(call + ";");
+  w.close(" catch (const ::CORBA::Exception& " + exception + ") {");
+  w.indent();
+  w.line("if (!" + handler + "->rtorb_replied()) " + handler + "->" + a.excep + "(" + exception +
+         ");");
+  w.close(" catch (...) {");
+  w.indent();
+  w.line(handler + "->rtorb_upcall_raised(std::current_exception());");
+  w.close();
+  w.close();
+  w.line();
+}
+
+void write_servant_functions(const InterfaceDecl& decl, const std::vector<Operation>& ops,
+                             CodeWriter& w) {
+  const std::string owner = skeleton_class(decl).substr(2) + "::";
+  const std::string type = qualified_name(decl);
+  w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
+  w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
+         ">(::rtorb::orb::core_of(*rtorb_this()));");
+  w.close();
+  w.line();
+  w.open("bool " + owner + "_is_a(const std::string& repository_id)");
+  write_is_a_return(decl, w);
+  w.close();
+  w.line();
+  w.line("const char* " + owner + "rtorb_repository_id() const { return " +
+         string_literal(decl.repository_id, false) + "; }");
+  w.line();
+  w.open("void " + owner + "rtorb_dispatch(::rtorb::orb::ServerRequest& request)");
+  if (ops.empty()) {
+    w.line("::PortableServer::Servant::rtorb_dispatch(request);");
+  } else {
+    w.line("// The operations of " + decl.name + " and its bases, by the same perfect hash as " +
+           decl.name + "'s skeleton.");
+    write_dispatch_table(ops, skeleton_class(decl) + "&",
+                         [](const Operation& op) { return op.skeleton; }, w);
+  }
+  w.close();
+  w.line();
+}
+
+}  // namespace
+
+void write_amh(const InterfaceDecl& decl, Sections& out) {
+  out.amh = true;
+  const std::vector<Operation> ops = all_operations(decl);
+  const std::vector<AmhOperation> amh = amh_operations(ops);
+  write_handler_class(decl, amh, out);
+  write_skeleton_class(decl, amh, out);
+  CodeWriter& s = out.skeletons;
+  s.line("// AMH_" + decl.name + "ResponseHandler and AMH_" + decl.name);
+  s.line();
+  for (const AmhOperation& a : amh) write_reply_functions(decl, a, s);
+  write_servant_functions(decl, ops, s);
+  for (const AmhOperation& a : amh) write_skeleton(decl, a, s);
+}
+
+}  // namespace rtorb::idl::backend
