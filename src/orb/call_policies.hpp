@@ -34,10 +34,11 @@ enum class RebindMode : std::uint8_t { transparent, no_rebind, no_reconnect };
 // BufferingConstraint): at_once (its FLUSH mode) sends what is buffered and then the call;
 // otherwise the call joins the batch, which leaves at `count` messages, at `bytes` bytes or
 // `timeout` after its first message, whichever comes first (0: that limit is not used).
+// 32-bit limits (as the policy's) keep an invocation's state within Invocation::state_size.
 struct OnewayBuffering {
   bool at_once = true;
-  std::size_t count = 0;
-  std::size_t bytes = 0;
+  std::uint32_t count = 0;
+  std::uint32_t bytes = 0;
   std::chrono::nanoseconds timeout{0};
 };
 

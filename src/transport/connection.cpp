@@ -264,11 +264,20 @@ void Connection::buffer_oneway(const cdr::OutputStream& message, const OnewayBat
   options_.flusher->watch(*this, due);
 }
 
+// Waits for room without buffer_mutex_, so that the lease holder's SYNC_NONE oneways are
+// taken (or refused at the bound) meanwhile rather than wait behind a flow-controlled peer.
 bool Connection::flush_buffered(const SendWait& wait) {
   if (!buffering_.load(std::memory_order_acquire)) return true;
-  std::lock_guard lock(buffer_mutex_);
   SendProgress progress{wait};
-  return write_batch(progress);
+  for (;;) {
+    {
+      std::lock_guard lock(buffer_mutex_);
+      SendProgress now{SendWait{SendWait::Kind::never}};
+      if (write_batch(now)) return true;
+    }
+    if (wait.kind == SendWait::Kind::never) return false;
+    wait_for_room(progress);
+  }
 }
 
 std::chrono::steady_clock::time_point Connection::flush_if_due(Clock::time_point now) noexcept {

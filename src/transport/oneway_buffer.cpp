@@ -17,6 +17,7 @@ bool OnewayBuffer::append(const cdr::OutputStream& message, std::size_t capacity
     first_unsent_ = 0;
     oldest_ = now;
   }
+  if (bytes_.size() + message.size() > capacity) drop_written();
   const std::size_t at = bytes_.size();
   bytes_.resize(at + message.size());
   std::size_t n = at;
@@ -36,6 +37,18 @@ std::size_t OnewayBuffer::gather(::iovec* iov, std::size_t max) const noexcept {
     from = ends_[m];
   }
   return count;
+}
+
+// A batch the kernel takes a little at a time while more comes in never empties; without
+// this its storage would grow with everything ever sent through it, past the bound.
+void OnewayBuffer::drop_written() {
+  const std::size_t cut = start_of(first_unsent_);
+  if (cut == 0) return;
+  bytes_.erase(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(cut));
+  ends_.erase(ends_.begin(), ends_.begin() + static_cast<std::ptrdiff_t>(first_unsent_));
+  for (std::size_t& end : ends_) end -= cut;
+  sent_ -= cut;
+  first_unsent_ = 0;
 }
 
 void OnewayBuffer::consumed(std::size_t n) noexcept {

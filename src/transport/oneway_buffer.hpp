@@ -32,6 +32,9 @@ class OnewayBuffer {
   std::size_t messages() const noexcept { return ends_.size() - first_unsent_; }
   // Written in part: the rest must go before anything else on the connection.
   bool started() const noexcept { return first_unsent_ < ends_.size() && sent_ > start_of(first_unsent_); }
+  // The storage in use, written bytes of a message begun included (tests: it stays near
+  // the bound however long the batch goes without emptying).
+  std::size_t storage_bytes() const noexcept { return bytes_.size(); }
   // When the oldest message still held went in.
   Clock::time_point oldest() const noexcept { return oldest_; }
 
@@ -44,6 +47,8 @@ class OnewayBuffer {
 
  private:
   std::size_t start_of(std::size_t message) const noexcept { return message == 0 ? 0 : ends_[message - 1]; }
+  // Forgets the messages written whole (the storage stays): the next append fits in it.
+  void drop_written();
   std::vector<std::uint8_t> bytes_;
   std::vector<std::size_t> ends_;  // where each message ends in bytes_
   std::size_t sent_ = 0;           // bytes of bytes_ written

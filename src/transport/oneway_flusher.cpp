@@ -30,19 +30,41 @@ void OnewayFlusher::watch(Connection& connection, Clock::time_point due) {
 }
 
 void OnewayFlusher::forget(Connection& connection) noexcept {
-  std::lock_guard lock(mutex_);
-  std::erase_if(watched_, [&](const Watched& w) { return w.connection == &connection; });
+  std::unique_lock lock(mutex_);
+  const auto is_it = [&](const Watched& w) { return w.connection == &connection; };
+  flushed_.wait(lock, [&] {
+    const auto it = std::find_if(watched_.begin(), watched_.end(), is_it);
+    return it == watched_.end() || it->flushing == 0;
+  });
+  std::erase_if(watched_, is_it);
 }
 
 void OnewayFlusher::flush_all() {
-  std::lock_guard lock(mutex_);
+  // Marked while written, so that neither the thread (pass) nor ~Connection (forget) takes
+  // one away under our feet; the writing itself waits for room without mutex_.
+  std::vector<Connection*> connections;
+  {
+    std::lock_guard lock(mutex_);
+    connections.reserve(watched_.size());
+    for (Watched& w : watched_) {
+      ++w.flushing;
+      connections.push_back(w.connection);
+    }
+  }
   std::exception_ptr first;
-  for (const Watched& w : watched_) {
+  for (Connection* connection : connections) {
     try {
-      w.connection->flush_buffered(SendWait{});
+      connection->flush_buffered(SendWait{});
     } catch (...) {
       if (!first) first = std::current_exception();
     }
+    {
+      std::lock_guard lock(mutex_);
+      for (Watched& w : watched_) {
+        if (w.connection == connection) --w.flushing;
+      }
+    }
+    flushed_.notify_all();
   }
   if (first) std::rethrow_exception(first);
 }
@@ -66,6 +88,11 @@ OnewayFlusher::Clock::time_point OnewayFlusher::pass(Clock::time_point now) {
     }
     const auto again = it->connection->flush_if_due(now);
     if (again == Clock::time_point{}) {
+      if (it->flushing > 0) {  // a flush_all holds it: erased later, by a watch or forget
+        it->due = Clock::time_point::max();
+        ++it;
+        continue;
+      }
       it = watched_.erase(it);  // written, or closed
       continue;
     }

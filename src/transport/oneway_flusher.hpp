@@ -26,10 +26,13 @@ class OnewayFlusher {
   // `connection` holds buffered oneways; `due`: when they must be written ({}: only when
   // full or asked). Call without the connection's buffer lock.
   void watch(Connection& connection, Clock::time_point due);
-  // From ~Connection: never touched again once this returns.
+  // From ~Connection: never touched again once this returns. Waits while a flush_all is
+  // writing `connection` (at most its send timeout).
   void forget(Connection& connection) noexcept;
   // Writes what every watched connection holds, each waiting for room up to its send
   // timeout. Raises the first failure (the connection is then closed) after trying all.
+  // Waits without mutex_ (a SYNC_NONE caller's watch never waits behind it); several
+  // threads may call it at once.
   void flush_all();
   // Ends the thread (what is still buffered stays with its connection).
   void stop() noexcept;
@@ -38,6 +41,7 @@ class OnewayFlusher {
   struct Watched {
     Connection* connection;
     Clock::time_point due;
+    int flushing = 0;  // flush_all calls writing it now: it is neither erased nor forgotten
   };
   void run();
   // Locks mutex_: one pass; the time of the next.
@@ -45,6 +49,7 @@ class OnewayFlusher {
 
   std::mutex mutex_;  // guards the members below; held while a watched connection is written
   std::condition_variable wake_;
+  std::condition_variable flushed_;  // a flush_all is done with a connection
   std::vector<Watched> watched_;
   std::thread thread_;
   bool stopping_ = false;

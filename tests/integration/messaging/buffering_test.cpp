@@ -4,7 +4,10 @@
 // out-of-band calls; a server that stops reading; bad policy values.
 #include <rtorb/corba/minor_code.hpp>
 
+#include <atomic>
 #include <csignal>
+#include <thread>
+#include <vector>
 
 #include "messaging_test_support.hpp"
 
@@ -49,6 +52,23 @@ TEST_F(Buffering, ABatchLeavesAtItsBytes) {
   EXPECT_EQ(notes(), 0);
   for (std::int32_t i = 2; i <= 8; ++i) batched->note(i);
   EXPECT_TRUE(eventually([&] { return notes() >= 4; }));
+}
+
+// COUNT and BYTES combined: whichever limit is reached first flushes the batch.
+TEST_F(Buffering, CombinedLimitsFlushAtTheFirstOneReached) {
+  auto by_count = buffered({Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_MESSAGE_BYTES, 0, 3, 1'000'000});
+  by_count->note(1);
+  by_count->note(2);
+  EXPECT_EQ(notes(), 0);
+  by_count->note(3);  // the count, long before the bytes
+  EXPECT_TRUE(eventually([&] { return notes() == 3; }));
+
+  // More than 100 bytes each: ten reach 300 bytes long before the count of 1000, the only
+  // other limit (no timeout), so whatever arrives left by its bytes.
+  auto by_bytes = buffered({Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_MESSAGE_BYTES, 0, 1000, 300});
+  for (std::int32_t i = 4; i <= 13; ++i) by_bytes->note(i);
+  EXPECT_TRUE(eventually([&] { return notes() >= 6; }));
+  EXPECT_LT(notes(), 13) << "the last batch, below its bytes, left too";
 }
 
 TEST_F(Buffering, ABatchLeavesAfterItsTimeoutWithNoFurtherCall) {
@@ -107,6 +127,53 @@ TEST_F(Buffering, TheThreadLevelAndTheOrbLevelBufferToo) {
   target_->note(5);
   EXPECT_TRUE(eventually([&] { return notes() == 5; }));
   manager->set_policy_overrides({}, CORBA::SetOverrideType::SET_OVERRIDE);
+}
+
+// Four threads send buffered oneways on one reference (each on the connection it leases)
+// while two more call Rtorb::flush all the time: every request arrives once.
+TEST_F(Buffering, RtorbFlushFromSeveralThreadsWhileOthersBuffer) {
+  auto batched = buffered({Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_TIMEOUT, 10'000 /* 1 ms */, 5, 0});
+  constexpr int senders = 4;
+  constexpr int each = 200;
+  std::atomic<bool> done{false};
+  std::vector<std::thread> flushes;
+  for (int i = 0; i < 2; ++i) {
+    flushes.emplace_back([&] {
+      while (!done.load()) {
+        Rtorb::flush(client_.orb_ref());
+        std::this_thread::yield();
+      }
+    });
+  }
+  std::vector<std::thread> threads;
+  for (int t = 0; t < senders; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 1; i <= each; ++i) batched->note(t * each + i);
+    });
+  }
+  for (auto& t : threads) t.join();
+  Rtorb::flush(client_.orb_ref());
+  done = true;
+  for (auto& t : flushes) t.join();
+  EXPECT_TRUE(eventually([&] { return notes() == senders * each; }));
+}
+
+// ORB::destroy with oneways still buffered (no limit reached, no flush): the connection's
+// last write, which does not wait, sends what the kernel takes: here, all of it.
+TEST(BufferingAtShutdown, DestroyWritesWhatIsBufferedWhenThePeerHasRoom) {
+  Server server;
+  Client observer;
+  {
+    Client client;
+    auto target = client.target(server.ior());
+    ASSERT_EQ(target->notes(), 0);  // connected
+    auto batched = client.with(target, {client.sync_scope(Messaging::SYNC_NONE),
+                                        client.buffering(count_of(1000))});
+    for (std::int32_t i = 1; i <= 7; ++i) batched->note(i);
+    EXPECT_EQ(observer.target(server.ior())->notes(), 0);
+  }  // ~Client: ORB::destroy
+  EXPECT_TRUE(eventually([&] { return observer.target(server.ior())->notes() == 7; }));
+  EXPECT_EQ(observer.target(server.ior())->last_note(), 7);
 }
 
 // The server stops (SIGSTOP): the kernel's buffers fill, the rest is held by the client,

@@ -188,6 +188,8 @@ class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::b
   void note(std::int32_t) override {}
   std::int32_t last_note() override { return 0; }
   void absorb(const MessagingTest::Octets&) override {}
+  std::int32_t notes() override { return 0; }
+  std::int32_t absorbed() override { return 0; }
   std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& r) override {
     if (b == 0) throw MessagingTest::DivideByZero(a);
     r = a % b;
