@@ -35,6 +35,9 @@ struct ClientOptions {
   // of N ms on the reference (0: none). Clients that cannot honour them refuse them.
   std::string sync_scope;
   std::size_t timeout_ms = 0;
+  // --buffer-count N: SYNC_NONE oneways under rtorb's BufferingConstraint, the batch leaving
+  // every N messages (rtorb-cubit-client only). 0: not buffered.
+  std::size_t buffer_count = 0;
   // --ami N: cube_long as AMI calls (sendc_), N outstanding at a time from one thread, for
   // --calls calls; prints calls per second. 0: synchronous calls.
   std::size_t ami = 0;
@@ -50,6 +53,12 @@ inline const std::vector<std::string>& all_operations() {
   return names;
 }
 
+// Operations a run names with --op; "all" leaves them out.
+inline bool is_known_operation(const std::string& op) {
+  const auto& all = all_operations();
+  return op == "sequence_oneway" || std::find(all.begin(), all.end(), op) != all.end();
+}
+
 inline bool is_oneway(const std::string& operation) {
   return operation.find("oneway") != std::string::npos;
 }
@@ -58,9 +67,10 @@ inline bool is_oneway(const std::string& operation) {
   std::cerr << "usage: " << program
             << " <IOR:...|corbaloc:...|file://...> [--op NAME]... [--calls N] [--seq-len L] "
                "[--json] [--shutdown] [--threads N [--duration S]] "
-               "[--sync-scope none|transport|server|target] [--timeout-ms N] [--ami N] [--coro N] [ORB options]\n"
+               "[--sync-scope none|transport|server|target] [--timeout-ms N] [--buffer-count N] "
+               "[--ami N] [--coro N] [ORB options]\n"
                "operations: cube_void cube_octet cube_long cube_struct cube_long_sequence "
-               "ping_oneway cube_oneway (default: all)\n";
+               "ping_oneway cube_oneway (default: all), sequence_oneway (--seq-len longs)\n";
   std::exit(2);
 }
 
@@ -94,6 +104,9 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
         }
       } else if (arg == "--timeout-ms") {
         options.timeout_ms = std::stoul(value());
+      } else if (arg == "--buffer-count") {
+        options.buffer_count = std::stoul(value());
+        if (options.buffer_count == 0) usage(program);
       } else if (arg == "--ami") {
         options.ami = std::stoul(value());
         if (options.ami == 0) usage(program);
@@ -114,8 +127,7 @@ inline ClientOptions parse_client_options(int argc, char* argv[], const char* pr
   if (options.reference.empty() || options.calls == 0) usage(program);
   if (options.operations.empty()) options.operations = all_operations();
   for (const auto& op : options.operations) {
-    const auto& all = all_operations();
-    if (std::find(all.begin(), all.end(), op) == all.end()) usage(program);
+    if (!is_known_operation(op)) usage(program);
   }
   return options;
 }

@@ -59,6 +59,7 @@ class AmhCubitServant final : public POA::AMH_Cubit {
     last_ = cube(l);
     h->cube_oneway();
   }
+  void sequence_oneway(Handler h, const Cubit::LongSeq&) override { h->sequence_oneway(); }
   void shutdown(Handler h) override {
     h->shutdown();
     orb_->shutdown(false);

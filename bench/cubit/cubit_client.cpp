@@ -1,18 +1,24 @@
 // rtorb-cubit-client <ref> [--op NAME]... [--calls N] [--seq-len L] [--json] [--shutdown]
 //                    [--sync-scope none|transport|server|target] [--timeout-ms N]
-//                    [--ami N] [--coro N] [ORB options]
+//                    [--buffer-count N] [--ami N] [--coro N] [ORB options]
 // Warms up, then times each call of one Cubit operation (or of all of them) and prints
 // count, p50, p90, p99, p99.9 and max latency in microseconds and calls per second. A
 // result that is not the cube of the argument is an error (exit 1). --sync-scope and
 // --timeout-ms set a Messaging SyncScope and RelativeRoundtripTimeout on the reference; a
 // call that times out prints "rtorb-cubit-client: TIMEOUT (minor ...)" and exits 1.
+// --buffer-count N makes the oneways SYNC_NONE under a BufferingConstraint whose batch
+// leaves every N messages (the run's closing twoway flushes what is left and is timed); a
+// oneway refused because the buffer is full (TRANSIENT transient_oneway_buffer_full) waits
+// for Rtorb::flush and is sent again, as an application would.
 // --ami N times --calls cube_long calls made with sendc_cube_long, N outstanding at a time
 // from this one thread (the reply handler, run by the ORB's event loop, sends the next),
 // and prints calls per second; a reply that is wrong, or an exception, exits 1.
 // --coro N does the same with N coroutines (co_await target->async().cube_long(v)), each
 // awaiting its reply before its next call.
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/coro/task.hpp>
+#include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 #include <rtorb/messaging/reply_handler.hpp>
 #include <rtorb/poa/poa.hpp>
@@ -69,6 +75,10 @@ std::function<void(std::size_t)> make_call(const IDL::traits<Cubit>::ref_type& t
     };
   }
   if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };
+  if (operation == "sequence_oneway") {
+    auto input = std::make_shared<Cubit::LongSeq>(seq_len, 7);
+    return [=](std::size_t) { target->sequence_oneway(*input); };
+  }
   return [=](std::size_t i) { target->cube_oneway(static_cast<std::int32_t>(i)); };
 }
 
@@ -84,6 +94,18 @@ IDL::traits<Cubit>::ref_type with_policies(CORBA::ORB& orb, IDL::traits<Cubit>::
     CORBA::Any value;
     value.insert(scope);
     policies.push_back(orb.create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, value));
+  }
+  if (options.buffer_count > 0) {
+    // SYNC_NONE, the batch leaving every N messages (the closing twoway flushes the rest).
+    if (options.sync_scope.empty()) {
+      CORBA::Any value;
+      value.insert(Messaging::SYNC_NONE);
+      policies.push_back(orb.create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, value));
+    }
+    CORBA::Any value;
+    value.insert(Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 0,
+                                            static_cast<std::uint32_t>(options.buffer_count), 0});
+    policies.push_back(orb.create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, value));
   }
   if (options.timeout_ms > 0) {
     CORBA::Any value;
@@ -248,7 +270,19 @@ int main(int argc, char* argv[]) {
       return status;
     }
     auto call_of = [&](const std::string& op) {
-      return make_call(target, op, options.seq_len);
+      auto call = make_call(target, op, options.seq_len);
+      if (options.buffer_count == 0 || !cubit::is_oneway(op)) return call;
+      // The buffer full (the server reads slower than this sends) is TRANSIENT, and the
+      // request was not taken: wait until the buffers are written, then send it again.
+      return std::function<void(std::size_t)>([call, orb](std::size_t i) {
+        try {
+          call(i);
+        } catch (const CORBA::TRANSIENT& e) {
+          if (e.minor() != rtorb::minor::transient_oneway_buffer_full) throw;
+          Rtorb::flush(orb);
+          call(i);
+        }
+      });
     };
     cubit::run_operations(options, call_of, [&] { target->cube_void(); });
     if (options.shutdown) target->shutdown();

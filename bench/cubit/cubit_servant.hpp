@@ -52,6 +52,7 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
     if (work_ > 0) last_ = count_primes(l & 0xff, work_);
     last_ += cube(l);
   }
+  void sequence_oneway(const Cubit::LongSeq&) override {}
   void shutdown() override {
     if (orb_) orb_->shutdown(false);
   }

@@ -53,6 +53,12 @@ std::function<void(std::size_t)> make_call(Cubit_ptr target, const std::string& 
     };
   }
   if (operation == "ping_oneway") return [=](std::size_t) { target->ping_oneway(); };
+  if (operation == "sequence_oneway") {
+    auto input = std::make_shared<Cubit::LongSeq>();
+    input->length(static_cast<CORBA::ULong>(seq_len));
+    for (CORBA::ULong k = 0; k < input->length(); ++k) (*input)[k] = 7;
+    return [=](std::size_t) { target->sequence_oneway(*input); };
+  }
   return [=](std::size_t i) { target->cube_oneway(static_cast<CORBA::Long>(i)); };
 }
 
@@ -62,7 +68,7 @@ int main(int argc, char* argv[]) {
   try {
     CORBA::ORB_var orb = CORBA::ORB_init(argc, argv);
     const auto options = cubit::parse_client_options(argc, argv, "omni-cubit-client");
-    if (!options.sync_scope.empty() || options.timeout_ms > 0) {
+    if (!options.sync_scope.empty() || options.timeout_ms > 0 || options.buffer_count > 0) {
       std::cerr << "omni-cubit-client: --sync-scope and --timeout-ms are rtorb-cubit-client's\n";
       return 2;
     }

@@ -38,6 +38,7 @@ class CubitServant final : public POA_Cubit {
   }
   void ping_oneway() override {}
   void cube_oneway(CORBA::Long l) override { last_ = cube<std::int32_t>(l); }
+  void sequence_oneway(const Cubit::LongSeq&) override {}
   void shutdown() override { orb_->shutdown(false); }
 
  private:

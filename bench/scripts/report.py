@@ -366,11 +366,22 @@ def section_sync_scope(data):
     return out + table(["run", "placement", "mode", "calls/s"], body)
 
 
+def section_buffering(data):
+    out = ["## 11. Request buffering for oneways (issue 19, the paper's Figure 16)", "",
+           "Oneways/s: rtorb SYNC_NONE oneways under a BufferingConstraint flushing every N",
+           "messages (`--buffer-count N`: one gather-write per batch), rtorb's unbuffered oneways",
+           "(SYNC_WITH_TRANSPORT), omniORB's oneways and raw TCP (one send per message, same bytes). Each ORB run",
+           "ends with one twoway on the connection, timed: only what the server read counts.", ""]
+    body = [[r["run"], r["placement"], r["workload"], r["system"], r["mode"],
+             round(r["calls_per_second"])] for r in data.get("rows", [])]
+    return out + table(["run", "placement", "request", "system", "mode", "oneways/s"], body)
+
+
 SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
             "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami,
-            "sync_scope": section_sync_scope}
+            "sync_scope": section_sync_scope, "buffering": section_buffering}
 
 
 def check_table(checks):

@@ -226,10 +226,30 @@ def sync_scope_targets(data):
     return out
 
 
+def buffering_targets(data):
+    """Issue 19: buffered small oneways at least 3 x omniORB's oneway rate and 2 x rtorb's
+    own unbuffered rate (the best buffer size of each run and placement)."""
+    out = []
+    rows = [r for r in data.get("rows", []) if r["workload"] == "cube_oneway"]
+    for run, placement in sorted({(r["run"], r["placement"]) for r in rows}):
+        here = [r for r in rows if r["run"] == run and r["placement"] == placement]
+        best = max((r for r in here if r["mode"].startswith("buffered")),
+                   key=lambda r: r["calls_per_second"], default=None)
+        plain = next((r for r in here if r["mode"] == "unbuffered"), None)
+        omni = next((r for r in here if r["system"] == "omniORB"), None)
+        scope = f"run {run}, {placement}, best N={best['buffer_count'] if best else '?'}"
+        _ratio_check(out, "buffered cube_oneway ≥ 3 × omniORB oneways", scope, best, omni,
+                     "calls_per_second", 3, "{a:.0f} vs {b:.0f} /s", at_least=True)
+        _ratio_check(out, "buffered cube_oneway ≥ 2 × rtorb unbuffered", scope, best, plain,
+                     "calls_per_second", 2, "{a:.0f} vs {b:.0f} /s", at_least=True)
+    return out
+
+
 CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
           "collocation": collocation_targets, "demux": demux_targets,
           "whitebox": whitebox_targets, "footprint": footprint_targets,
-          "mt_cubit": mt_cubit_targets, "sync_scope": sync_scope_targets}
+          "mt_cubit": mt_cubit_targets, "sync_scope": sync_scope_targets,
+          "buffering": buffering_targets}
 
 
 def evaluate(results):

@@ -2,6 +2,8 @@
 
 #include <rtorb/messaging/messaging.hpp>
 
+#include "messaging/buffering_policy.hpp"
+
 namespace rtorb::messaging {
 namespace {
 
@@ -57,6 +59,12 @@ class MessagingCallPolicyReader final : public orb::CallPolicyReader {
           if (auto p = std::dynamic_pointer_cast<Messaging::RelativeRequestTimeoutPolicy>(
                   policy.shared())) {
             out.request_timeout = duration_of(p->relative_expiry());
+          }
+          break;
+        case Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE:
+          if (auto p = std::dynamic_pointer_cast<Rtorb::BufferingConstraintPolicy>(
+                  policy.shared())) {
+            out.buffering = oneway_buffering(p->buffering_constraint());
           }
           break;
         default:

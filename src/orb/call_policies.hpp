@@ -11,6 +11,7 @@
 #include <rtorb/corba/policy.hpp>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -29,6 +30,18 @@ enum class OnewayWait : std::uint8_t { none, transport, server, target };
 // connected raises REBIND rather than open a new connection.
 enum class RebindMode : std::uint8_t { transparent, no_rebind, no_reconnect };
 
+// What a SYNC_NONE oneway does with its connection's batch of buffered oneways (rtorb's
+// BufferingConstraint): at_once (its FLUSH mode) sends what is buffered and then the call;
+// otherwise the call joins the batch, which leaves at `count` messages, at `bytes` bytes or
+// `timeout` after its first message, whichever comes first (0: that limit is not used).
+// 32-bit limits (as the policy's) keep an invocation's state within Invocation::state_size.
+struct OnewayBuffering {
+  bool at_once = true;
+  std::uint32_t count = 0;
+  std::uint32_t bytes = 0;
+  std::chrono::nanoseconds timeout{0};
+};
+
 struct CallPolicies {
   // A field left empty is not set at this level: a lower level (or the default) applies.
   std::optional<OnewayWait> oneway_wait;
@@ -38,9 +51,10 @@ struct CallPolicies {
   // The request must reach the server within this (RelativeRequestTimeout): its end time
   // travels in the INVOCATION_POLICIES context and the server drops it once passed.
   std::optional<std::chrono::nanoseconds> request_timeout;
+  std::optional<OnewayBuffering> buffering;
 
   bool empty() const noexcept {
-    return !oneway_wait && !rebind && !roundtrip_timeout && !request_timeout;
+    return !oneway_wait && !rebind && !roundtrip_timeout && !request_timeout && !buffering;
   }
   // The fields `higher` sets replace this level's.
   void overlay(const CallPolicies& higher) noexcept {
@@ -48,6 +62,7 @@ struct CallPolicies {
     if (higher.rebind) rebind = higher.rebind;
     if (higher.roundtrip_timeout) roundtrip_timeout = higher.roundtrip_timeout;
     if (higher.request_timeout) request_timeout = higher.request_timeout;
+    if (higher.buffering) buffering = higher.buffering;
   }
 };
 

@@ -230,6 +230,7 @@ class InvocationState {
   std::optional<giop::Message> reply_message;
   std::optional<cdr::InputStream> reply;
   bool reissued = false;
+  bool buffered = false;  // a SYNC_NONE oneway joining its connection's batch
   // The call policies in effect (call_policies.hpp); has_policies false: the defaults.
   using Clock = std::chrono::steady_clock;
   bool has_policies = false;
@@ -447,6 +448,11 @@ void InvocationState::send_remote(const Target& target, const cdr::OutputStream&
     return;
   }
   transport::Connection& connection = **lease;
+  if (buffered) {
+    const OnewayBuffering& b = *policies.buffering;
+    connection.buffer_oneway(request, {b.count, b.bytes, b.timeout, orb.options().oneway_buffer_size});
+    return;
+  }
   if (sends_fragmented(orb.options(), request.size()) && target.version.minor >= 1 &&
       connection.mode() == giop::HeaderMode::standard) {
     transport::send_fragmented(connection, request, orb.options().fragment_size);
@@ -803,6 +809,9 @@ void Invocation::invoke_oneway(ArgumentWriter arguments) {
     s.call(arguments, {}, giop::ResponseFlags::sync_with_target);
     return;
   }
+  // SYNC_NONE under a BufferingConstraint joins the connection's batch (its FLUSH mode, an
+  // out-of-band call, is sent now, after what is buffered).
+  s.buffered = wait == OnewayWait::none && s.policies.buffering && !s.policies.buffering->at_once;
   std::shared_ptr<const Target> hold;
   s.attempt(s.core->target(hold), arguments, giop::ResponseFlags::sync_none,
             giop::AddressingDisposition::key_addr);

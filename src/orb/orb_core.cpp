@@ -55,12 +55,14 @@ transport::ConnectionOptions connection_options(
 
 transport::CacheOptions cache_options(const OrbOptions& o,
                                       std::shared_ptr<transport::SocketOptionsCell> sockets,
-                                      std::shared_ptr<const Logger> log) {
+                                      std::shared_ptr<const Logger> log,
+                                      std::shared_ptr<transport::OnewayFlusher> flusher) {
   transport::CacheOptions c;
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
   c.connect.timeout = o.connect_timeout;
   c.connect.connection = connection_options(o, std::move(sockets), std::move(log));
+  c.connect.connection.flusher = std::move(flusher);
   return c;
 }
 
@@ -112,7 +114,8 @@ OrbCore::OrbCore(std::string id, OrbOptions options)
       options_(std::move(options)),
       logger_(make_logger(options_, id_)),
       client_sockets_(std::make_shared<transport::SocketOptionsCell>(options_.socket_options)),
-      connections_(cache_options(options_, client_sockets_, logger_)),
+      oneway_flusher_(std::make_shared<transport::OnewayFlusher>()),
+      connections_(cache_options(options_, client_sockets_, logger_, oneway_flusher_)),
       server_connections_(std::make_unique<ServerConnections>(*this)),
       reactor_(std::make_unique<transport::Reactor>()) {
   if (options_.lock_memory) {
@@ -644,6 +647,9 @@ void OrbCore::destroy() {
     }
     for (auto& [endpoint, connection] : async) connection->close();
   }
+  // Buffered oneways get one last write that does not wait (Connection's destructor); a
+  // caller that must know they left calls Rtorb::flush first.
+  oneway_flusher_->stop();
   connections_.close_idle(transport::ConnectionCache::Clock::time_point::max());
   CORBA::object_reference<CORBA::ORB> self;
   {

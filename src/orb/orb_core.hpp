@@ -33,6 +33,7 @@
 #include "transport/connection_cache.hpp"
 #include "transport/connection_threads.hpp"
 #include "transport/endpoint.hpp"
+#include "transport/oneway_flusher.hpp"
 #include "transport/reactor.hpp"
 #include "transport/server_thread_pool.hpp"
 
@@ -102,6 +103,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   static const cdr::CodeSetComponentInfo& code_sets() noexcept;
 
   transport::ConnectionCache& connections() noexcept { return connections_; }
+  // Writes the client connections' buffered oneways nobody else flushes (docs/messaging.md).
+  transport::OnewayFlusher& oneway_flusher() noexcept { return *oneway_flusher_; }
   // -ORBClientStrategy multiplexed: the shared connection to `endpoint` (opened or
   // replaced when needed). Raises transport::connect's TRANSIENT.
   std::shared_ptr<MultiplexedConnection> multiplexed_connection(
@@ -268,6 +271,8 @@ class OrbCore : public std::enable_shared_from_this<OrbCore> {
   ValueFactoryTable value_factories_;
 
   const std::shared_ptr<transport::SocketOptionsCell> client_sockets_;  // before connections_
+  // Before connections_: its connections tell it when they go.
+  const std::shared_ptr<transport::OnewayFlusher> oneway_flusher_;
   transport::ConnectionCache connections_;
   std::atomic<std::uint32_t> next_request_id_{1};
   std::atomic<std::int64_t> next_idle_check_{0};  // steady_clock ticks

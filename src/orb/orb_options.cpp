@@ -145,6 +145,9 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
       bad_option(name, "must be 0 (never fragment) or at least 64");
   } else if (is("ReplyTimeout")) {
     o.reply_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
+  } else if (is("OnewayBufferSize")) {
+    o.oneway_buffer_size = parse_number(name, value, max_u32);
+    if (o.oneway_buffer_size < 1024) bad_option(name, "must be at least 1024");
   } else if (is("ConnectTimeout")) {
     o.connect_timeout = std::chrono::milliseconds(parse_number(name, value, max_u32));
     if (o.connect_timeout.count() == 0) bad_option(name, "must be at least 1 (milliseconds)");

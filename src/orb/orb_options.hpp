@@ -40,6 +40,9 @@ struct OrbOptions {
   // fragments but never need them, and splitting costs a copy and a send per fragment).
   std::size_t fragment_size = 0;
   std::chrono::milliseconds reply_timeout{0};   // -ORBReplyTimeout: 0 = wait for ever
+  // -ORBOnewayBufferSize: the bytes of buffered oneways (BufferingConstraint) one connection
+  // may hold; a oneway that would pass it raises TRANSIENT transient_oneway_buffer_full.
+  std::size_t oneway_buffer_size = 1024 * 1024;
   // -ORBConnectTimeout: how long one address may take to connect before the next is tried
   // (and, after the last, TRANSIENT transient_connect_timeout). Never "for ever": a peer
   // that drops SYNs would otherwise hold a caller for the kernel's ~2 minutes of retries.

@@ -13,6 +13,7 @@
 
 #include "transport/batch_yield.hpp"
 #include "transport/deadline.hpp"
+#include "transport/oneway_flusher.hpp"
 #include "transport/system_calls.hpp"
 
 namespace rtorb::transport {
@@ -114,6 +115,14 @@ void Connection::send_owned(const cdr::OutputStream& stream, const SendWait& wai
 }
 
 void Connection::send_stream(const cdr::OutputStream& stream, SendProgress progress) {
+  if (buffering_.load(std::memory_order_acquire)) {
+    send_after_batch(stream, progress);
+    return;
+  }
+  send_segments(stream, progress);
+}
+
+void Connection::send_segments(const cdr::OutputStream& stream, SendProgress& progress) {
   // Below IOV_MAX; a longer chain takes several calls. Left uninitialised: only the
   // `count` entries filled are read (zeroing 1 KiB per send showed in the profile).
   std::array<::iovec, 64> iov;
@@ -132,7 +141,160 @@ void Connection::send(std::span<const std::uint8_t> bytes) {
   std::lock_guard lock(send_mutex_);
   ::iovec iov{const_cast<std::uint8_t*>(bytes.data()), bytes.size()};
   SendProgress progress;
+  if (buffering_.load(std::memory_order_acquire)) {
+    std::lock_guard batch_lock(buffer_mutex_);
+    SendProgress batch_progress;
+    write_batch(batch_progress);
+    send_iov(&iov, 1, progress);
+    return;
+  }
   send_iov(&iov, 1, progress);
+}
+
+// ----- buffered oneways -------------------------------------------------------------------
+
+Connection::~Connection() {
+  if (options_.flusher) options_.flusher->forget(*this);
+  if (batch_.empty()) return;
+  if (!closed()) {
+    try {
+      SendProgress progress{SendWait{SendWait::Kind::never}};
+      write_batch(progress);
+    } catch (...) {
+      // closed meanwhile: reported below
+    }
+  }
+  if (!batch_.empty() && logs(1)) {
+    try {
+      options_.log->write_line(std::to_string(batch_.messages()) + " buffered oneway(s) lost: " +
+                               describe() + " closed before they were written");
+    } catch (...) {
+      // std::bad_alloc: not logged
+    }
+  }
+}
+
+// Whatever is buffered goes before `stream`, so a twoway (or an unbuffered oneway) never
+// overtakes the oneways buffered before it. Under Kind::never a batch that cannot leave
+// whole keeps `stream` from going at all.
+void Connection::send_after_batch(const cdr::OutputStream& stream, SendProgress& progress) {
+  std::lock_guard lock(buffer_mutex_);
+  if (!batch_.empty()) {
+    SendProgress batch_progress{progress.wait};
+    if (!write_batch(batch_progress)) {
+      raise<CORBA::TRANSIENT>(minor::transient_send_would_block,
+                              "buffered oneways ahead of this request fill the socket buffer; "
+                              "nothing of it was sent");
+    }
+  }
+  send_segments(stream, progress);
+}
+
+bool Connection::write_batch(SendProgress& progress) {
+  // IOV_MAX: a batch of up to 1024 messages leaves in one sendmsg.
+  std::array<::iovec, 1024> iov;
+  while (!batch_.empty()) {
+    if (closed()) {
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
+                                 "buffered oneways on a closed connection");
+    }
+    const std::size_t count = batch_.gather(iov.data(), iov.size());
+    const ssize_t sent = send_some(iov.data(), count);
+    if (sent < 0) {
+      const int err = errno;
+      if (err == EINTR) continue;
+      if (err == EAGAIN || err == EWOULDBLOCK) {
+        if (progress.wait.kind == SendWait::Kind::never) {
+          waiting_for_room_ = true;
+          return false;
+        }
+        progress.started = false;  // a batch may stop anywhere: its rest goes later
+        wait_for_room(progress);
+        continue;
+      }
+      mark_closed();
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_send, errno_text("send", err));
+    }
+    batch_writes_.fetch_add(1, std::memory_order_relaxed);
+    batch_.consumed(static_cast<std::size_t>(sent));
+    buffered_.store(batch_.bytes(), std::memory_order_release);
+  }
+  waiting_for_room_ = false;
+  return true;
+}
+
+std::chrono::steady_clock::time_point Connection::batch_due() const noexcept {
+  if (batching_.timeout.count() <= 0) return Clock::time_point::max();
+  return batch_.oldest() + std::chrono::ceil<Clock::duration>(batching_.timeout);
+}
+
+void Connection::buffer_oneway(const cdr::OutputStream& message, const OnewayBatching& batching) {
+  Clock::time_point due{};
+  {
+    std::lock_guard lock(buffer_mutex_);
+    if (closed()) {
+      raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
+                                 "oneway buffered on a closed connection");
+    }
+    buffering_.store(true, std::memory_order_release);
+    batching_ = batching;
+    const bool was_empty = batch_.empty();
+    // The clock is read only for a batch that has a timeout.
+    const auto now = batching.timeout.count() > 0 ? Clock::now() : Clock::time_point{};
+    if (!batch_.append(message, batching.capacity, now)) {
+      SendProgress progress{SendWait{SendWait::Kind::never}};
+      write_batch(progress);
+      if (!batch_.append(message, batching.capacity, now)) {
+        raise<CORBA::TRANSIENT>(minor::transient_oneway_buffer_full,
+                                "the connection's oneway buffer (" +
+                                    std::to_string(batching.capacity) +
+                                    " bytes) is full; the request was not taken");
+      }
+    }
+    buffered_.store(batch_.bytes(), std::memory_order_release);
+    if ((batching.flush_count > 0 && batch_.messages() >= batching.flush_count) ||
+        (batching.flush_bytes > 0 && batch_.bytes() >= batching.flush_bytes)) {
+      SendProgress progress{SendWait{SendWait::Kind::never}};
+      write_batch(progress);
+    }
+    if (batch_.empty() || !options_.flusher) return;
+    // The flusher hears of a new batch (its due time) and of one the kernel had no room for.
+    if (!was_empty && !waiting_for_room_) return;
+    due = waiting_for_room_ ? Clock::time_point{} : batch_due();
+  }
+  options_.flusher->watch(*this, due);
+}
+
+// Waits for room without buffer_mutex_, so that the lease holder's SYNC_NONE oneways are
+// taken (or refused at the bound) meanwhile rather than wait behind a flow-controlled peer.
+bool Connection::flush_buffered(const SendWait& wait) {
+  if (!buffering_.load(std::memory_order_acquire)) return true;
+  SendProgress progress{wait};
+  for (;;) {
+    {
+      std::lock_guard lock(buffer_mutex_);
+      SendProgress now{SendWait{SendWait::Kind::never}};
+      if (write_batch(now)) return true;
+    }
+    if (wait.kind == SendWait::Kind::never) return false;
+    wait_for_room(progress);
+  }
+}
+
+std::chrono::steady_clock::time_point Connection::flush_if_due(Clock::time_point now) noexcept {
+  constexpr auto retry = std::chrono::milliseconds(2);  // TODO(perf): poll for POLLOUT
+  std::unique_lock lock(buffer_mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) return now + retry;  // a caller is sending: it flushes first
+  if (batch_.empty()) return {};
+  const auto due = batch_due();
+  if (!waiting_for_room_ && now < due) return due;
+  try {
+    SendProgress progress{SendWait{SendWait::Kind::never}};
+    if (write_batch(progress)) return {};
+  } catch (...) {
+    return {};  // closed: the destructor says what was lost
+  }
+  return now + retry;
 }
 
 ssize_t Connection::send_some(const ::iovec* iov, std::size_t count) noexcept {

@@ -17,6 +17,7 @@
 #include "base/logger.hpp"
 #include "giop/message_header.hpp"
 #include "transport/endpoint.hpp"
+#include "transport/oneway_buffer.hpp"
 #include "transport/pending_message.hpp"
 #include "transport/pi_mutex.hpp"
 #include "transport/socket.hpp"
@@ -25,6 +26,8 @@
 struct iovec;
 
 namespace rtorb::transport {
+
+class OnewayFlusher;
 
 struct ConnectionOptions {
   giop::MessageLimits limits = {};
@@ -48,6 +51,8 @@ struct ConnectionOptions {
   // served them, before it reads again (docs/transport.md, "Yielding after a batch").
   bool yield_after_batch = true;
   bool accepted = false;  // set by the Acceptor: this end is the server's
+  // Writes buffered oneways nobody else flushes (a client ORB's); null: only callers do.
+  std::shared_ptr<OnewayFlusher> flusher{};
 };
 
 // How long a send may wait for room in the kernel's socket buffer (a peer that reads
@@ -80,7 +85,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection& operator=(const Connection&) = delete;
   Connection(Connection&&) = delete;
   Connection& operator=(Connection&&) = delete;
-  ~Connection() = default;
+  // Buffered oneways still held are given one last non-blocking write; what the kernel
+  // does not take is lost, and said at log level 1.
+  ~Connection();
 
   int fd() const noexcept { return socket_.fd(); }
   bool closed() const noexcept { return closed_.load(std::memory_order_acquire); }
@@ -116,6 +123,26 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // never finished: the connection is then closed (the peer drops what it got); one of
   // which no byte was written leaves the connection open.
   void send_owned(const cdr::OutputStream& stream, const SendWait& wait);
+
+  // ----- buffered oneways (SYNC_NONE under a BufferingConstraint) -----
+  // For the lease holder. Copies the message into the connection's batch; when the batch
+  // reaches batching.flush_count messages or flush_bytes bytes it is written at once, as
+  // one gather-write (an iovec per message), never waiting for room: what the kernel does
+  // not take stays for later (the next send on this connection, or the flusher). A message
+  // that would take the batch past batching.capacity is refused after one non-blocking
+  // attempt to make room: TRANSIENT transient_oneway_buffer_full, COMPLETED_NO, and
+  // nothing of it is kept. COMM_FAILURE when the connection is closed.
+  void buffer_oneway(const cdr::OutputStream& message, const OnewayBatching& batching);
+  // Writes the batch. `wait` as for send_owned; Kind::never writes what the kernel takes
+  // and returns false when something is left. Thread-safe.
+  bool flush_buffered(const SendWait& wait);
+  std::size_t buffered_bytes() const noexcept { return buffered_.load(std::memory_order_acquire); }
+  // The write calls batches have taken so far (one per batch unless the kernel was full or
+  // a batch had more than 1024 messages): for tests and diagnostics.
+  std::uint64_t batch_writes() const noexcept { return batch_writes_.load(std::memory_order_relaxed); }
+  // For the flusher: writes the batch without waiting when its timeout has passed or it is
+  // written in part already. Returns when to come back ({} : nothing left to watch).
+  std::chrono::steady_clock::time_point flush_if_due(std::chrono::steady_clock::time_point now) noexcept;
 
   // Reads what the kernel has without blocking and returns the complete messages now
   // buffered (possibly none). A read shorter than the room offered ends it (the kernel
@@ -192,6 +219,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   };
   void send_stream(const cdr::OutputStream& stream);
   void send_stream(const cdr::OutputStream& stream, SendProgress progress);
+  void send_segments(const cdr::OutputStream& stream, SendProgress& progress);
+  void send_after_batch(const cdr::OutputStream& stream, SendProgress& progress);
+  // With buffer_mutex_: writes the batch; false when Kind::never met a full kernel buffer.
+  bool write_batch(SendProgress& progress);
+  // With buffer_mutex_: when the batch must leave; {} when it has no timeout.
+  std::chrono::steady_clock::time_point batch_due() const noexcept;
   // One non-blocking send of `count` segments; what ::send/::sendmsg return.
   ssize_t send_some(const struct ::iovec* iov, std::size_t count) noexcept;
   void send_iov(struct ::iovec* iov, std::size_t count, SendProgress& progress);
@@ -217,6 +250,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<MessageView> ready_;
   PendingMessage pending_{*this};
   std::string peer_text_;  // the peer, kept while logging is on: a reset peer has no name
+  // Buffered oneways. buffering_ turns true with the first and stays: until then a send
+  // takes no lock for them (one load).
+  std::atomic<bool> buffering_{false};
+  std::atomic<std::size_t> buffered_{0};  // batch_.bytes(), readable without the lock
+  std::atomic<std::uint64_t> batch_writes_{0};
+  PiMutex buffer_mutex_;  // guards batch_ and batching_; held through a send after a batch
+  OnewayBuffer batch_;
+  OnewayBatching batching_;
+  bool waiting_for_room_ = false;  // the kernel refused the last write of the batch
 };
 
 }  // namespace rtorb::transport

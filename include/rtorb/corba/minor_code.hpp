@@ -166,6 +166,7 @@ inline constexpr std::uint32_t timeout_request_expired = rtorb_vmcid | 102;  // 
 inline constexpr std::uint32_t rebind_forward = rtorb_vmcid | 100;       // NO_REBIND: a forward changes the target
 inline constexpr std::uint32_t rebind_reconnect = rtorb_vmcid | 101;     // NO_RECONNECT: would open a connection
 inline constexpr std::uint32_t transient_ami_forward = rtorb_vmcid | 103;  // AMI reply forwards: not followed
+inline constexpr std::uint32_t transient_oneway_buffer_full = rtorb_vmcid | 104;  // BufferingConstraint: bound reached
 inline constexpr std::uint32_t bad_inv_order_amh_replied = rtorb_vmcid | 104;  // AMH: a second reply
 inline constexpr std::uint32_t no_response_amh_dropped = rtorb_vmcid | 104;  // AMH handler gone unreplied
 inline constexpr std::uint32_t no_implement_deferred_reply = rtorb_vmcid | 104;  // request cannot defer

@@ -3,6 +3,7 @@
 // new in the process (client, server threads, upcall) is counted over a batch of calls.
 #include <gtest/gtest.h>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/rt/rtcorba.hpp>
@@ -43,6 +44,7 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
   }
   void ping_oneway() override {}
   void cube_oneway(std::int32_t l) override { last_.store(cube(l), std::memory_order_relaxed); }
+  void sequence_oneway(const Cubit::LongSeq&) override {}
   void shutdown() override {}
 
  private:
@@ -184,6 +186,25 @@ TEST_P(Allocations, CallsWithMessagingOverridesAllocateNothing) {
   const auto n = allocations_of([&](int i) {
     EXPECT_EQ(timed->cube_long(i), i * i * i);
     timed->cube_oneway(i);
+  });
+  EXPECT_EQ(n, 0u);
+}
+
+// Buffered SYNC_NONE oneways (rtorb's BufferingConstraint): the connection's batch keeps its
+// storage from one batch to the next, so a steady stream of batches allocates nothing; the
+// twoway every 100 calls flushes the partial batch first.
+TEST_P(Allocations, BufferedOnewaysAllocateNothing) {
+  CORBA::Any scope;
+  scope.insert(Messaging::SYNC_NONE);
+  CORBA::Any every_16;
+  every_16.insert(Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 0, 16, 0});
+  auto batched = IDL::traits<Cubit>::narrow(remote_->_set_policy_overrides(
+      {client_orb_->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, scope),
+       client_orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
+      CORBA::SetOverrideType::ADD_OVERRIDE));
+  const auto n = allocations_of([&](int i) {
+    batched->cube_oneway(i);
+    if (i % 100 == 99) batched->cube_void();
   });
   EXPECT_EQ(n, 0u);
 }

@@ -60,6 +60,10 @@ class Handler final : public CORBA::servant_traits<MessagingTest::AMI_TargetHand
   void release_excep(const Holder& h) override { add_excep("release", h); }
   void last_note(std::int32_t v) override { add("last_note", std::to_string(v)); }
   void last_note_excep(const Holder& h) override { add_excep("last_note", h); }
+  void notes(std::int32_t v) override { add("notes", std::to_string(v)); }
+  void notes_excep(const Holder& h) override { add_excep("notes", h); }
+  void absorbed(std::int32_t v) override { add("absorbed", std::to_string(v)); }
+  void absorbed_excep(const Holder& h) override { add_excep("absorbed", h); }
   void divide(std::int32_t q, std::int32_t r) override {
     add("divide", std::to_string(q) + " r " + std::to_string(r));
   }

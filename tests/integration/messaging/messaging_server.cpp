@@ -44,8 +44,20 @@ class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>:
   void note(std::int32_t token) override {
     std::lock_guard lock(mutex_);
     last_note_ = token;
+    ++notes_;
   }
-  void absorb(const MessagingTest::Octets&) override {}
+  void absorb(const MessagingTest::Octets&) override {
+    std::lock_guard lock(mutex_);
+    ++absorbed_;
+  }
+  std::int32_t notes() override {
+    std::lock_guard lock(mutex_);
+    return notes_;
+  }
+  std::int32_t absorbed() override {
+    std::lock_guard lock(mutex_);
+    return absorbed_;
+  }
   std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& remainder) override {
     if (b == 0) throw MessagingTest::DivideByZero(a);
     remainder = a % b;
@@ -70,6 +82,8 @@ class TargetServant final : public CORBA::servant_traits<MessagingTest::Target>:
   std::int32_t holding_ = 0;
   std::uint64_t released_ = 0;
   std::int32_t last_note_ = 0;
+  std::int32_t notes_ = 0;
+  std::int32_t absorbed_ = 0;
   std::int32_t value_ = 0;
 };
 

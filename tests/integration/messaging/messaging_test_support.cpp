@@ -126,6 +126,12 @@ CORBA::object_reference<CORBA::Policy> Client::request_timeout(std::chrono::micr
   return orb_->create_policy(Messaging::RELATIVE_REQ_TIMEOUT_POLICY_TYPE, any_of(time_t_of(t)));
 }
 
+CORBA::object_reference<CORBA::Policy> Client::buffering(const Rtorb::BufferingConstraint& c) {
+  CORBA::Any v;
+  v.insert(c);
+  return orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, v);
+}
+
 RawServer::Answer forward_to(const std::string& to) {
   return [reference = rtorb::ior::reference_from_ior_string(to)](std::uint32_t id, int version_minor) {
     rtorb::cdr::OutputStream os;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 
 #include <gtest/gtest.h>
@@ -62,6 +63,8 @@ class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::b
   void note(std::int32_t) override {}
   std::int32_t last_note() override { return 0; }
   void absorb(const MessagingTest::Octets&) override {}
+  std::int32_t notes() override { return 0; }
+  std::int32_t absorbed() override { return 0; }
   std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& r) override {
     if (b == 0) throw MessagingTest::DivideByZero(a);
     r = a % b;
@@ -81,6 +84,7 @@ class Client {
   explicit Client(std::vector<std::string> options = {});
   ~Client();
   CORBA::ORB& orb() { return *orb_; }
+  const IDL::traits<CORBA::ORB>::ref_type& orb_ref() const { return orb_; }
   TargetRef target(const std::string& ior);
   // `target` with `policies` as its object-level overrides.
   TargetRef with(const TargetRef& target, const CORBA::PolicyList& policies);
@@ -89,6 +93,7 @@ class Client {
   CORBA::object_reference<CORBA::Policy> rebind(Messaging::RebindMode mode);
   CORBA::object_reference<CORBA::Policy> roundtrip_timeout(std::chrono::microseconds t);
   CORBA::object_reference<CORBA::Policy> request_timeout(std::chrono::microseconds t);
+  CORBA::object_reference<CORBA::Policy> buffering(const Rtorb::BufferingConstraint& c);
 
  private:
   IDL::traits<CORBA::ORB>::ref_type orb_;

@@ -105,6 +105,13 @@ TEST(OrbOptions, ConnectTimeoutDefaultsToTenSecondsAndIsNeverZero) {
   expect_bad({"-ORBConnectTimeout", "soon"}, "ConnectTimeout");
 }
 
+TEST(OrbOptions, OnewayBufferSizeDefaultsToOneMebibyteAndIsAtLeastOneKibibyte) {
+  EXPECT_EQ(parse({}).oneway_buffer_size, 1024u * 1024);
+  EXPECT_EQ(parse({"-ORBOnewayBufferSize", "4096"}).oneway_buffer_size, 4096u);
+  expect_bad({"-ORBOnewayBufferSize", "1023"}, "OnewayBufferSize");
+  expect_bad({"-ORBOnewayBufferSize", "lots"}, "OnewayBufferSize");
+}
+
 TEST(OrbOptions, MessagesGoWholeUnlessAFragmentSizeIsGiven) {
   const auto defaults = parse({});
   EXPECT_EQ(defaults.fragment_size, 0u);
