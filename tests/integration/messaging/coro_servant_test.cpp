@@ -5,6 +5,7 @@
 #include <rtorb/coro/future_reply.hpp>
 #include <rtorb/coro/run.hpp>
 #include <rtorb/coro/task.hpp>
+#include <rtorb/poa/poa.hpp>
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "amhC.h"
+#include "coro_servant.hpp"
 #include "messaging_test_support.hpp"
 
 namespace messaging_test {
@@ -200,6 +202,38 @@ TEST_F(CoroServant, SynchronousCallersShareOneConnection) {
   for (auto& th : threads) th.join();
   EXPECT_EQ(wrong.load(), 0);
 }
+
+// Collocated: the caller waits for the reply while the client's pool reads the backend's
+// replies and resumes the coroutine (with no thread running the ORB's loop, nothing would).
+class CoroServantCollocated : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    auto root = IDL::traits<PortableServer::POA>::narrow(
+        client_.orb().resolve_initial_references("RootPOA"));
+    root->the_POAManager()->activate();
+    servant_ = CORBA::make_reference<amh_test::RelayServant>();
+    relay_ = IDL::traits<AmhTest::Relay>::narrow(root->servant_to_reference(servant_));
+  }
+
+  Server backend_server_{{"-ORBServerThreads", "1"}, "amh-server"};
+  Client client_{{"-ORBServerThreads", "2", "-ORBCollocation", GetParam()}};
+  DeferredRef backend_ = narrow_to<AmhTest::Deferred>(client_, backend_server_.ior());
+  CORBA::servant_reference<amh_test::RelayServant> servant_;
+  RelayRef relay_;
+};
+
+TEST_P(CoroServantCollocated, RepliesAndExceptionsAsRemote) {
+  EXPECT_EQ(bounded([&] {
+              EXPECT_EQ(relay_->relay(backend_, 7), 8);
+              EXPECT_EQ(relay_->chain(backend_, 1, 5), 6);
+              EXPECT_THROW(relay_->refuse(backend_, 2), AmhTest::Refused);
+              EXPECT_THROW(relay_->fail_at_once(1), CORBA::NO_PERMISSION);
+            }),
+            nullptr);
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, CoroServantCollocated,
+                         ::testing::Values("thru_poa", "direct"));
 
 }  // namespace
 }  // namespace messaging_test
