@@ -95,4 +95,27 @@ RelayServant::task<std::int32_t> RelayServant::last_note() {
   co_return last_note_;
 }
 
+namespace {
+
+// Counts a frame while it lives.
+struct Counted {
+  explicit Counted(std::atomic<int>& n) : n_(n) { ++n_; }
+  ~Counted() { --n_; }
+  Counted(const Counted&) = delete;
+  Counted& operator=(const Counted&) = delete;
+  std::atomic<int>& n_;
+};
+
+}  // namespace
+
+RelayServant::task<std::int32_t> RelayServant::hold(DeferredRef backend, std::int32_t v) {
+  const Counted alive(holding);
+  try {
+    co_return co_await backend->async().gather(v, 1000000);
+  } catch (...) {
+    ++held_ended;
+    throw;
+  }
+}
+
 }  // namespace amh_test

@@ -5,6 +5,7 @@
 
 #include <rtorb/coro/task.hpp>
 
+#include <atomic>
 #include <coroutine>
 #include <cstdint>
 #include <mutex>
@@ -39,6 +40,11 @@ class RelayServant final : public POA::AmhTest::CORO_Relay {
   task<std::int32_t> release(bool resume) override;
   task<void> note(DeferredRef backend, std::int32_t token) override;
   task<std::int32_t> last_note() override;
+  task<std::int32_t> hold(DeferredRef backend, std::int32_t v) override;
+
+  // hold() coroutines whose frames live, and those that ended (for tests in-process).
+  std::atomic<int> holding{0};
+  std::atomic<int> held_ended{0};
 
  private:
   // What park() awaits: the coroutine's handle is kept until release() resumes or

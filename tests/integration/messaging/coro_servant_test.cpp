@@ -157,6 +157,14 @@ TEST_F(CoroServant, AOnewayCoroutineRunsToItsEnd) {
   EXPECT_TRUE(eventually([&] { return relay_->last_note() == 17; }));
 }
 
+TEST_F(CoroServant, AWithTargetOnewayReturnsWhenTheCoroutineEnds) {
+  auto with_target = IDL::traits<AmhTest::Relay>::narrow(relay_->_set_policy_overrides(
+      {client_.sync_scope(Messaging::SYNC_WITH_TARGET)}, CORBA::SetOverrideType::ADD_OVERRIDE));
+  with_target->note(backend_, 21);
+  // The coroutine noted the token after its co_await and before its end, which replied.
+  EXPECT_EQ(relay_->last_note(), 21);
+}
+
 task<std::int64_t> relay_many(RelayRef relay, DeferredRef backend, std::int32_t id, int calls) {
   std::int64_t sum = 0;
   for (int i = 0; i < calls; ++i) sum += co_await relay->async().relay(backend, id * 100 + i);
@@ -201,6 +209,47 @@ TEST_F(CoroServant, SynchronousCallersShareOneConnection) {
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(wrong.load(), 0);
+}
+
+// ORB::destroy of the server while its coroutines wait on calls that will never be
+// answered: each is resumed with BAD_INV_ORDER, ends (its reply goes nowhere) and its
+// frame is freed; the client's calls end in a system exception, not a hang.
+TEST(CoroServantShutdown, DestroyingTheOrbEndsTheWaitingCoroutinesAndFreesThem) {
+  Server backend_server{{"-ORBServerThreads", "1"}, "amh-server"};
+  auto host = std::make_unique<Client>(
+      std::vector<std::string>{"-ORBServerThreads", "2", "-ORBEndpoint", "iiop://127.0.0.1:0"});
+  auto servant = CORBA::make_reference<amh_test::RelayServant>();
+  std::string ior;
+  {
+    auto root = IDL::traits<PortableServer::POA>::narrow(
+        host->orb().resolve_initial_references("RootPOA"));
+    root->the_POAManager()->activate();
+    ior = host->orb().object_to_string(root->servant_to_reference(servant));
+  }
+  Client caller;
+  RelayRef relay = narrow_to<AmhTest::Relay>(caller, ior);
+  DeferredRef backend = narrow_to<AmhTest::Deferred>(caller, backend_server.ior());
+  std::vector<rtorb::coro::future_reply<std::int32_t>> calls;
+  for (std::int32_t i = 0; i < 5; ++i) calls.push_back(relay->async().hold(backend, i));
+  ASSERT_TRUE(eventually([&] {
+    caller.orb().perform_work();
+    return servant->holding == 5;
+  }));
+  host.reset();  // ORB::destroy
+  EXPECT_EQ(servant->holding, 0);
+  EXPECT_EQ(servant->held_ended, 5);
+  int failed = 0;
+  for (auto& call : calls) {
+    auto wait = [](rtorb::coro::future_reply<std::int32_t> f) -> task<std::int32_t> {
+      co_return co_await std::move(f);
+    };
+    try {
+      rtorb::coro::run_until_done(caller.orb(), wait(std::move(call)));
+    } catch (const CORBA::SystemException&) {
+      ++failed;
+    }
+  }
+  EXPECT_EQ(failed, 5);
 }
 
 // Collocated: the caller waits for the reply while the client's pool reads the backend's
