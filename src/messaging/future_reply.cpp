@@ -51,6 +51,11 @@ bool ReplyStateBase::ready() const noexcept {
   return done_;
 }
 
+bool ReplyStateBase::wait_until(std::chrono::steady_clock::time_point deadline) const {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_until(lock, deadline, [&] { return done_; });
+}
+
 void ReplyStateBase::fail(std::exception_ptr error) noexcept {
   complete([&] { error_ = std::move(error); });
 }

@@ -42,6 +42,17 @@ OrbTable& orb_table() {
   return table;
 }
 
+transport::ConnectionOptions connection_options(
+    const OrbOptions& o, std::shared_ptr<transport::SocketOptionsCell> sockets,
+    std::shared_ptr<const Logger> log) {
+  transport::ConnectionOptions c;
+  c.limits.max_message_size = o.max_message_size;
+  c.socket_options = std::move(sockets);
+  c.log = std::move(log);
+  c.yield_after_batch = o.yield_after_batch;
+  return c;
+}
+
 transport::CacheOptions cache_options(const OrbOptions& o,
                                       std::shared_ptr<transport::SocketOptionsCell> sockets,
                                       std::shared_ptr<const Logger> log) {
@@ -49,9 +60,7 @@ transport::CacheOptions cache_options(const OrbOptions& o,
   c.max_connections = o.max_connections;
   c.idle_timeout = o.connection_idle_timeout;
   c.connect.timeout = o.connect_timeout;
-  c.connect.connection.limits.max_message_size = o.max_message_size;
-  c.connect.connection.socket_options = std::move(sockets);
-  c.connect.connection.log = std::move(log);
+  c.connect.connection = connection_options(o, std::move(sockets), std::move(log));
   return c;
 }
 
@@ -142,9 +151,7 @@ std::shared_ptr<MultiplexedConnection> OrbCore::multiplexed_connection(
   // Connecting happens outside the lock; two threads may race and one connection wins.
   transport::ConnectOptions connect;
   connect.timeout = options_.connect_timeout;
-  connect.connection.limits.max_message_size = options_.max_message_size;
-  connect.connection.socket_options = client_sockets_;
-  connect.connection.log = logger_;
+  connect.connection = connection_options(options_, client_sockets_, logger_);
   auto fresh = std::make_shared<MultiplexedConnection>(transport::connect(endpoint, connect),
                                                        options_.max_message_size);
   std::lock_guard lock(multiplexed_mutex_);
@@ -213,10 +220,8 @@ void OrbCore::activate_endpoints() {
   }
   std::vector<transport::Endpoint> wanted = options_.endpoints;
   if (wanted.empty()) wanted.push_back({"127.0.0.1", 0});
-  transport::ConnectionOptions connection;
-  connection.limits.max_message_size = options_.max_message_size;
-  connection.socket_options = std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
-  connection.log = logger_;
+  const transport::ConnectionOptions connection = connection_options(
+      options_, std::make_shared<transport::SocketOptionsCell>(options_.socket_options), logger_);
   if (options_.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
@@ -370,12 +375,12 @@ LaneId OrbCore::add_lane(const LaneOptions& options) {
                                   ": a giop_lite endpoint needs -ORBGIOPVersion 1.1 or 1.2");
     }
   }
-  transport::ConnectionOptions connection;
-  connection.limits.max_message_size = options_.max_message_size;
-  connection.socket_options =
-      options.socket_options ? options.socket_options
-                             : std::make_shared<transport::SocketOptionsCell>(options_.socket_options);
-  connection.log = logger_;
+  const transport::ConnectionOptions connection = connection_options(
+      options_,
+      options.socket_options
+          ? options.socket_options
+          : std::make_shared<transport::SocketOptionsCell>(options_.socket_options),
+      logger_);
   const std::string host =
       options_.endpoints.empty() ? std::string("127.0.0.1") : options_.endpoints.front().host;
   auto lane = std::make_shared<ServerLane>(options, host, *server_connections_, connection);

@@ -169,6 +169,10 @@ void apply(OrbOptions& o, std::string_view name, std::string_view value) {
     const auto on = yes_no(value);
     if (!on) bad_option(name, "'" + std::string(value) + "' is not yes or no");
     o.lock_memory = *on;
+  } else if (is("YieldAfterBatch")) {
+    const auto on = yes_no(value);
+    if (!on) bad_option(name, "'" + std::string(value) + "' is not yes or no");
+    o.yield_after_batch = *on;
   } else if (is("SocketOptions")) {
     o.socket_options = parse_socket_options(name, value);
   } else if (is("GIOPVersion")) {

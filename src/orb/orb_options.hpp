@@ -50,6 +50,9 @@ struct OrbOptions {
   giop::Version giop_version = giop::giop_1_2;  // -ORBGIOPVersion: what our IORs advertise
   // -ORBLockMemory: at ORB_init, keep the process's memory resident (memory_lock.hpp).
   bool lock_memory = false;
+  // -ORBYieldAfterBatch: a connection's reader yields its CPU after serving two or more
+  // messages from one read (transport::ConnectionOptions::yield_after_batch).
+  bool yield_after_batch = true;
   // -ORBPreconnect: string_to_object opens every connection a reference will use (one per
   // lane or priority band, as _validate_connection does), so no first call pays a connect.
   bool preconnect = false;

@@ -11,6 +11,7 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include "transport/batch_yield.hpp"
 #include "transport/deadline.hpp"
 #include "transport/system_calls.hpp"
 
@@ -271,7 +272,8 @@ Connection::ReadResult Connection::read_some(int flags, std::size_t limit) {
     const ssize_t n = sys::recv(socket_.fd(), buffer_.get() + end_, room, flags);
     if (n > 0) {
       end_ += static_cast<std::size_t>(n);
-      return static_cast<std::size_t>(n) < room ? ReadResult::short_data : ReadResult::data;
+      last_read_short_ = static_cast<std::size_t>(n) < room;
+      return last_read_short_ ? ReadResult::short_data : ReadResult::data;
     }
     if (n == 0) return ReadResult::closed;
     const int err = errno;
@@ -357,7 +359,10 @@ Connection::MessageView Connection::receive(std::chrono::milliseconds timeout,
   if (parse_ == end_) compact();
   for (;;) {
     Frame frame{};
-    if (frame_next(frame)) return {buffer_.get() + frame.offset, frame.size};
+    if (frame_next(frame)) {
+      ++delivered_since_read_;
+      return {buffer_.get() + frame.offset, frame.size};
+    }
     if (closed()) {
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
                                  "connection closed while waiting for a message");
@@ -376,6 +381,11 @@ Connection::MessageView Connection::receive(std::chrono::milliseconds timeout,
       wanted_ = 0;
       return {message, size};
     }
+    // The last read emptied the kernel's buffer and held a batch: the peer writes faster
+    // than one message per read. A read that filled the buffer leaves more waiting, and
+    // yielding then would only let the backlog grow.
+    if (last_read_short_) yield_after_batch(options_.yield_after_batch, delivered_since_read_);
+    delivered_since_read_ = 0;
     if (bounded) {
       // Wait first: a reply is rarely there the moment the request has left.
       if (deadline == Clock::time_point{}) deadline = Clock::now() + timeout;

@@ -44,6 +44,9 @@ struct ConnectionOptions {
   // Where connections say they opened (level 2), closed (2) and refused a message (1);
   // null: they say nothing.
   std::shared_ptr<const Logger> log{};
+  // A reader that took two or more messages from one read gives up its CPU once it has
+  // served them, before it reads again (docs/transport.md, "Yielding after a batch").
+  bool yield_after_batch = true;
   bool accepted = false;  // set by the Acceptor: this end is the server's
 };
 
@@ -88,6 +91,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Endpoint peer() const;
   // How its messages are framed (GIOPlite on an endpoint that says so).
   giop::HeaderMode mode() const noexcept { return options_.mode; }
+  bool yields_after_batch() const noexcept { return options_.yield_after_batch; }
   // Marks what this connection sends from now on with `dscp` (0..63): a system call only
   // when it differs from the last mark. For the connection's user of the moment (a lease
   // holder); a refusal leaves the mark as it was.
@@ -205,6 +209,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::size_t parse_ = 0;   // start of the first byte not yet delivered
   std::size_t end_ = 0;     // end of bytes received
   std::size_t wanted_ = 0;  // bytes still missing for the frame at parse_
+  std::size_t delivered_since_read_ = 0;  // receive's messages framed from the last read
+  bool last_read_short_ = false;          // it took all the kernel had
   bool drained_ = true;
   int dscp_ = SocketOptions::no_dscp;  // what mark_dscp set last
   std::vector<Frame> frames_;

@@ -4,6 +4,7 @@
 
 #include <system_error>
 
+#include "transport/batch_yield.hpp"
 #include "transport/connection_threads.hpp"
 
 namespace rtorb::transport {
@@ -46,11 +47,14 @@ bool ConnectionHandler::deliver(std::span<const std::uint8_t> message) {
 
 bool ConnectionHandler::handle_input(Reactor&) {
   // Edge-triggered: whatever the kernel holds must be read before returning.
+  std::size_t delivered = 0;
   do {
     for (const auto message : connection_->read_available()) {
       if (!deliver(message)) return false;
+      ++delivered;
     }
   } while (!connection_->drained() && !connection_->closed());
+  yield_after_batch(connection_->yields_after_batch(), delivered);
   return !connection_->closed();
 }
 

@@ -113,19 +113,22 @@ std::string ChildProcess::rest_of_output(std::chrono::milliseconds timeout) {
   return result;
 }
 
-std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
-  if (status_) return status_;
+bool ChildProcess::exits_within(std::chrono::milliseconds timeout) {
+  if (status_) return true;
   const auto deadline = Clock::now() + timeout;
   for (;;) {
     int raw = 0;
-    const pid_t done = waitpid(pid_, &raw, WNOHANG);
-    if (done == pid_) {
+    if (waitpid(pid_, &raw, WNOHANG) == pid_) {
       status_ = decode_status(raw);
-      return status_;
+      return true;
     }
-    if (Clock::now() >= deadline) break;
+    if (Clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+}
+
+std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
+  if (exits_within(timeout)) return status_;
   kill(pid_, SIGKILL);
   int raw = 0;
   waitpid(pid_, &raw, 0);

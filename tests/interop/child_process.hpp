@@ -31,6 +31,8 @@ class ChildProcess {
   // Exit status (0-255) once the child exits; a killed child gives 128 + signal. If it
   // has not exited within `timeout` it is SIGKILLed and nullopt is returned.
   std::optional<int> wait(std::chrono::milliseconds timeout);
+  // Whether the child exits within `timeout`; one still running is left running.
+  bool exits_within(std::chrono::milliseconds timeout);
   void terminate();  // SIGTERM, for a graceful stop
   pid_t pid() const noexcept { return pid_; }
 

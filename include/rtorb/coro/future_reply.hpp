@@ -26,6 +26,8 @@
 #include <rtorb/orb/function_ref.hpp>
 #include <rtorb/orb/invocation.hpp>
 
+#include <chrono>
+#include <condition_variable>
 #include <coroutine>
 #include <exception>
 #include <memory>
@@ -53,6 +55,9 @@ class ReplyStateBase {
   // The future is gone: an outcome that comes later resumes no one.
   void abandon() noexcept;
   bool ready() const noexcept;
+  // Blocks the calling thread until the outcome is there or `deadline` has passed (a
+  // poller's wait); true if it is there.
+  bool wait_until(std::chrono::steady_clock::time_point deadline) const;
   // The call failed; ignored once an outcome is there.
   void fail(std::exception_ptr error) noexcept;
 
@@ -70,6 +75,7 @@ class ReplyStateBase {
       done_ = true;
       waiter = std::exchange(waiter_, {});
     }
+    changed_.notify_all();
     if (waiter) waiter.resume();
   }
   void rethrow_if_failed() const {
@@ -78,6 +84,7 @@ class ReplyStateBase {
 
  private:
   mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;  // done_ became true
   std::coroutine_handle<> waiter_;  // guarded by mutex_
   bool done_ = false;               // guarded by mutex_
   std::exception_ptr error_;        // written before done_, under mutex_

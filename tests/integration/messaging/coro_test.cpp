@@ -176,27 +176,6 @@ TEST_F(Coro, AFutureDroppedBeforeItsReplyDropsTheReply) {
   EXPECT_EQ(rtorb::coro::run_until_done(client_.orb(), chain(target_, 3)), 3);
 }
 
-// A Target served in the client's own process.
-class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::base_type {
- public:
-  std::int32_t echo(std::int32_t v) override { return v; }
-  void sleep_ms(std::uint32_t) override {}
-  std::uint32_t size_of(const MessagingTest::Octets& o) override { return static_cast<std::uint32_t>(o.size()); }
-  void hold() override {}
-  std::int32_t holding() override { return 0; }
-  void release() override {}
-  void note(std::int32_t) override {}
-  std::int32_t last_note() override { return 0; }
-  void absorb(const MessagingTest::Octets&) override {}
-  std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& r) override {
-    if (b == 0) throw MessagingTest::DivideByZero(a);
-    r = a % b;
-    return a / b;
-  }
-  std::int32_t value() override { return 0; }
-  void value(std::int32_t) override {}
-};
-
 task<std::int32_t> divide_local(IDL::traits<MessagingTest::Target>::ref_type target) {
   auto future = target->async().divide(9, 4);
   // A collocated target has answered before the operation returned.

@@ -22,7 +22,7 @@
 
 #include "child_process.hpp"
 #include "loopback.hpp"
-#include "messagingC.h"
+#include "messagingS.h"
 
 namespace messaging_test {
 
@@ -48,6 +48,27 @@ class Server {
   std::filesystem::path ior_file_;
   std::unique_ptr<rtorb::interop::ChildProcess> process_;
   std::string ior_;
+};
+
+// A Target served in the client's own process.
+class LocalTarget final : public CORBA::servant_traits<MessagingTest::Target>::base_type {
+ public:
+  std::int32_t echo(std::int32_t v) override { return v; }
+  void sleep_ms(std::uint32_t) override {}
+  std::uint32_t size_of(const MessagingTest::Octets& o) override { return static_cast<std::uint32_t>(o.size()); }
+  void hold() override {}
+  std::int32_t holding() override { return 0; }
+  void release() override {}
+  void note(std::int32_t) override {}
+  std::int32_t last_note() override { return 0; }
+  void absorb(const MessagingTest::Octets&) override {}
+  std::int32_t divide(std::int32_t a, std::int32_t b, std::int32_t& r) override {
+    if (b == 0) throw MessagingTest::DivideByZero(a);
+    r = a % b;
+    return a / b;
+  }
+  std::int32_t value() override { return 0; }
+  void value(std::int32_t) override {}
 };
 
 // A client ORB of its own, destroyed with the object.

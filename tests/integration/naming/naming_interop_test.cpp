@@ -37,27 +37,35 @@ bool accepts(std::uint16_t port) {
   return ok;
 }
 
-// omniNames with its data in a temporary directory; stopped by SIGTERM (SIGKILL after 5 s).
+// omniNames with its data in a temporary directory, on a port of its own; stopped by
+// SIGTERM (SIGKILL after 5 s). free_port's port may be taken by another test between its
+// check and omniNames' bind; omniNames then exits at once while the other listener answers
+// `accepts`, so a start counts only if omniNames is still running a moment later.
 class OmniNames {
  public:
-  explicit OmniNames(std::uint16_t port) : port_(port) {
-    process_ = std::make_unique<rtorb::interop::ChildProcess>(std::vector<std::string>{
-        OMNINAMES, "-start", std::to_string(port), "-always", "-datadir", dir_.path.string(),
-        "-ORBendPoint", "giop:tcp:127.0.0.1:" + std::to_string(port)});
-    const auto deadline = std::chrono::steady_clock::now() + 10s;
-    while (!accepts(port) && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(20ms);
+  OmniNames() {
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      port_ = free_port();
+      process_ = std::make_unique<rtorb::interop::ChildProcess>(std::vector<std::string>{
+          OMNINAMES, "-start", std::to_string(port_), "-always", "-datadir", dir_.path.string(),
+          "-ORBendPoint", "giop:tcp:127.0.0.1:" + std::to_string(port_)});
+      const auto deadline = std::chrono::steady_clock::now() + 10s;
+      while (!accepts(port_) && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(20ms);
+      }
+      if (!process_->exits_within(200ms)) return;  // still running: the port is its own
     }
   }
   ~OmniNames() {
     process_->terminate();
     (void)process_->wait(5s);
   }
+  std::uint16_t port() const { return port_; }
   std::string corbaloc() const { return loc(port_); }
 
  private:
   TempDir dir_;
-  std::uint16_t port_;
+  std::uint16_t port_ = 0;
   std::unique_ptr<rtorb::interop::ChildProcess> process_;
 };
 
@@ -97,8 +105,8 @@ TEST(NamingInterop, AnOmniOrbClientUsesRtorbNamingWithItsOwnStubs) {
 }
 
 TEST(NamingInterop, RtorbClientsUseOmniNames) {
-  const auto port = free_port();
-  OmniNames names(port);
+  OmniNames names;
+  const auto port = names.port();
   auto orb = client_orb({"-ORBInitRef", "NameService=" + names.corbaloc()});
   auto root = IDL::traits<CosNaming::NamingContextExt>::narrow(orb->resolve_initial_references("NameService"));
   ASSERT_TRUE(root);
@@ -137,8 +145,7 @@ TEST(NamingInterop, RtorbClientsUseOmniNames) {
 
 // The same workload as naming_process_test's, against omniNames, for the report.
 TEST(NamingInterop, OmniNamesWithManyBindingsForComparison) {
-  const auto port = free_port();
-  OmniNames names(port);
+  OmniNames names;
   auto orb = client_orb();
   auto root = IDL::traits<NamingContext>::narrow(orb->string_to_object(names.corbaloc()));
   using clock = std::chrono::steady_clock;

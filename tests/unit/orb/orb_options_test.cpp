@@ -131,6 +131,13 @@ TEST(OrbOptions, LockMemoryIsOffUnlessAsked) {
   expect_bad({"-ORBLockMemory", "always"}, "LockMemory");
 }
 
+TEST(OrbOptions, ReadersYieldAfterABatchUnlessTold) {
+  EXPECT_TRUE(parse({}).yield_after_batch);
+  EXPECT_FALSE(parse({"-ORBYieldAfterBatch", "no"}).yield_after_batch);
+  EXPECT_TRUE(parse({"-ORBYieldAfterBatch", "yes"}).yield_after_batch);
+  expect_bad({"-ORBYieldAfterBatch", "sometimes"}, "YieldAfterBatch");
+}
+
 TEST(OrbOptions, NamesAreMatchedInAnyCase) {
   EXPECT_EQ(parse({"-ORBdebuglevel", "3"}).debug_level, 3);
 }

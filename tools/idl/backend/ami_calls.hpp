@@ -22,6 +22,11 @@ struct AmiCall {
 };
 
 AmiCall make_ami_call(const InterfaceDecl& decl, const AmiOperation& ami);
+// What an asynchronous call's outcome holds (coro_writer.cpp): "void", the one value, or a
+// std::tuple of the return value then the inout and out arguments.
+std::string async_value_type(const AmiCall& call);
+// The reply function that keeps `ami`'s outcome for a future or a poller.
+std::string async_reply_function(const InterfaceDecl& decl, const AmiOperation& ami);
 // `static constexpr ::rtorb::orb::UserExceptionEntry exceptions[] = {...};`
 void write_exception_table(const std::vector<const ExceptionDecl*>& raises, CodeWriter& w);
 

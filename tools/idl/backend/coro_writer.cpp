@@ -154,6 +154,12 @@ bool member_name_taken(const InterfaceDecl& decl, const std::string& name) {
 
 }  // namespace
 
+std::string async_value_type(const AmiCall& call) { return value_type(call); }
+
+std::string async_reply_function(const InterfaceDecl& decl, const AmiOperation& ami) {
+  return "::" + proxy_class(decl) + "::" + reply_function(ami);
+}
+
 std::string async_accessor_name(const InterfaceDecl& decl) {
   std::string name = "async";
   while (member_name_taken(decl, name)) name = "ami_" + name;

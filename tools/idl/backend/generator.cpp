@@ -70,6 +70,8 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
     out += "#include <rtorb/orb/direct_call.hpp>\n";
   if (s.deferred.text().find("::rtorb::coro::future_reply<") != std::string::npos)
     out += "#include <rtorb/coro/future_reply.hpp>\n";
+  if (s.deferred.text().find("public virtual ::Messaging::Poller") != std::string::npos)
+    out += "#include <rtorb/messaging/poller.hpp>\n";
   std::vector<std::string> includes;
   std::set<std::string> seen;
   collect_includes(*spec.root, includes, seen);

@@ -400,6 +400,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   write_operation_declarations(decl, w);
   write_ami_declarations(decl, w);
   write_coro_declaration(decl, w);
+  write_poller_declarations(decl, w);
   write_proxy_members(decl, w);
   w.close(";");
   if (is_abstract(decl)) write_abstract_proxy(decl, w);
@@ -418,6 +419,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   }
   write_ami_stubs(decl, out);
   write_coro_proxy(decl, out);
+  write_poller(decl, out);
   write_servant(decl, out);
   if (decl.amh) write_amh(decl, out);
 }

@@ -57,6 +57,10 @@ struct Sections {
 bool write_scope(const ScopeDecl& scope, bool in_class, Sections& out);
 // interface_writer.cpp: the proxy (or local) class, its traits and its stubs; then the servant.
 void write_interface(const InterfaceDecl& decl, Sections& out);
+// poller_writer.cpp: polling AMI for an interface with AMI: `auto sendp_op(...);` in its
+// proxy class, and AMI_<I>Poller with the sendp_ definitions (deferred, after write_coro_proxy).
+void write_poller_declarations(const InterfaceDecl& decl, CodeWriter& w);
+void write_poller(const InterfaceDecl& decl, Sections& out);
 // ami_writer.cpp: the sendc_ operations of an interface with an AMI handler (declared in its
 // proxy class; defined with the reply functions in the stubs).
 void write_ami_declarations(const InterfaceDecl& decl, CodeWriter& w);

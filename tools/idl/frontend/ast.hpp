@@ -88,6 +88,7 @@ enum class InterfaceFlavor { unconstrained, abstract, local };
 // `reply_name` and `excep_name` operations.
 struct AmiOperation {
   std::string sendc_name;            // sendc_op, sendc_get_a, sendc_set_a (ami_ inserted on clashes)
+  std::string sendp_name;            // sendp_op, sendp_get_a, sendp_set_a (the same way)
   std::string reply_name;            // op, get_a, set_a
   std::string excep_name;            // op_excep, get_a_excep, set_a_excep
   const struct OperationDecl* operation = nullptr;   // or
@@ -106,6 +107,8 @@ struct InterfaceDecl : ScopeDecl {
   bool ami = false;
   InterfaceDecl* ami_handler = nullptr;
   std::vector<AmiOperation> ami_operations;
+  std::string ami_poller;  // AMI_<I>Poller (AMI_ prepended until unique): the polling valuetype
+  std::string ami_poller_id;  // its repository id, a sibling of I's
   const InterfaceDecl* ami_for = nullptr;
   // AMH (asynchronous method handling, #pragma amh or rtorb-idl --amh): the servant side
   // gets POA::AMH_<I> and AMH_<I>ResponseHandler beside I's own skeleton.

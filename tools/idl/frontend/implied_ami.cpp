@@ -120,6 +120,12 @@ class HandlerBuilder {
     do name = "AMI_" + name;
     while (scope_names.count(lower(name)) != 0);
     scope_names.insert(lower(name));
+    std::string poller = target_.name + "Poller";
+    do poller = "AMI_" + poller;
+    while (scope_names.count(lower(poller)) != 0);
+    scope_names.insert(lower(poller));
+    target_.ami_poller = poller;
+    target_.ami_poller_id = sibling_id(target_, poller);
     handler_ = std::make_unique<InterfaceDecl>(name, target_.where);
     handler_->parent = target_.parent;
     handler_->in_main_file = target_.in_main_file;
@@ -177,6 +183,7 @@ class HandlerBuilder {
     AmiOperation ami;
     ami.operation = &source;
     ami.sendc_name = unique_name("sendc_", source.name, stub_names_);
+    ami.sendp_name = unique_name("sendp_", source.name, stub_names_);
     ami.reply_name = source.name;
     OperationDecl& reply = new_operation(source.name);
     const Type& result = *source.return_type;
@@ -195,6 +202,7 @@ class HandlerBuilder {
     AmiOperation get;
     get.attribute = &attr;
     get.sendc_name = unique_name("sendc_get_", attr.name, stub_names_);
+    get.sendp_name = unique_name("sendp_get_", attr.name, stub_names_);
     get.reply_name = unique_name("get_", attr.name, handler_names_);
     add_parameter(new_operation(get.reply_name), *attr.type, "ami_return_val");
     get.excep_name = unique_excep(get.reply_name, handler_names_);
@@ -205,6 +213,7 @@ class HandlerBuilder {
     set.attribute = &attr;
     set.setter = true;
     set.sendc_name = unique_name("sendc_set_", attr.name, stub_names_);
+    set.sendp_name = unique_name("sendp_set_", attr.name, stub_names_);
     set.reply_name = unique_name("set_", attr.name, handler_names_);
     new_operation(set.reply_name);
     set.excep_name = unique_excep(set.reply_name, handler_names_);

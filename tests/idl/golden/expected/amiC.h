@@ -11,6 +11,7 @@ static_assert(RTORB_VERSION == 1000,
 #include <rtorb/idl/types.hpp>
 #include <rtorb/orb/direct_call.hpp>
 #include <rtorb/coro/future_reply.hpp>
+#include <rtorb/messaging/poller.hpp>
 
 #include <rtorb/messaging/reply_handler.hpp>
 
@@ -55,6 +56,9 @@ class Base : public virtual ::CORBA::Object {
   // Coroutines: async().op(...) sends the request and returns its reply to co_await
   // (an rtorb::coro::future_reply).
   auto async();
+
+  // Polling AMI: the request goes out now; its reply waits in the AMI_BasePoller returned.
+  auto sendp_base_op();
 
  protected:
   Base() = default;
@@ -144,6 +148,15 @@ class Adder : public virtual ::Calc::Base {
   // Coroutines: async().op(...) sends the request and returns its reply to co_await
   // (an rtorb::coro::future_reply).
   auto async();
+
+  // Polling AMI: the request goes out now; its reply waits in the AMI_AdderPoller returned.
+  auto sendp_add(std::int32_t a, std::int32_t b, const std::string& note);
+  auto sendp_add_excep();
+  auto sendp_sendc_mul();
+  auto sendp_mul(double x);
+  auto sendp_get_width();
+  auto sendp_get_label();
+  auto sendp_set_label(const std::string& attr_label);
 
  protected:
   Adder() = default;
@@ -283,6 +296,9 @@ class Plain : public virtual ::CORBA::Object {
   // (an rtorb::coro::future_reply).
   auto async();
 
+  // Polling AMI: the request goes out now; its reply waits in the AMI_PlainPoller returned.
+  auto sendp_ping();
+
  protected:
   Plain() = default;
   bool rtorb_is_a_known(const std::string& repository_id) const override {
@@ -357,6 +373,9 @@ class Eager : public virtual ::CORBA::Object {
   // Coroutines: async().op(...) sends the request and returns its reply to co_await
   // (an rtorb::coro::future_reply).
   auto ami_async();
+
+  // Polling AMI: the request goes out now; its reply waits in the AMI_EagerPoller returned.
+  auto sendp_async(std::int32_t x);
 
  protected:
   Eager() = default;
@@ -482,6 +501,32 @@ class Base {
 
 inline auto Calc::Base::async() {
   return ::rtorb_coro::Calc::Base(*this);
+}
+
+namespace Calc {
+// Polling AMI: the outcome of one of Calc::Base's sendp_ calls (the implied IDL's AMI_BasePoller).
+class AMI_BasePoller : public virtual ::Messaging::Poller {
+ public:
+  using _ref_type = ::CORBA::valuetype_reference<AMI_BasePoller>;
+  // rtorb: made by the sendp_ operations.
+  explicit AMI_BasePoller(const ::Messaging::Poller::Call& call) : ::Messaging::Poller(call) {}
+
+  void base_op(std::uint32_t timeout, std::int32_t& ami_return_val) {
+    ami_return_val = rtorb_take<std::int32_t>(timeout, "base_op");
+  }
+};
+}  // namespace Calc
+
+template <>
+struct IDL::traits<::Calc::AMI_BasePoller> {
+  using value_type = ::Calc::AMI_BasePoller;
+  using ref_type = ::CORBA::valuetype_reference<::Calc::AMI_BasePoller>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Calc::AMI_BasePoller>;
+  static constexpr const char* repository_id = "IDL:Calc/AMI_BasePoller:1.0";
+};
+
+inline auto Calc::Base::sendp_base_op() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_BasePoller, std::int32_t>(*this, "base_op", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Base::rtorb_reply_base_op);
 }
 
 namespace rtorb_invoke::Calc::AMI_BaseHandler {
@@ -622,6 +667,94 @@ class Adder {
 
 inline auto Calc::Adder::async() {
   return ::rtorb_coro::Calc::Adder(*this);
+}
+
+namespace Calc {
+// Polling AMI: the outcome of one of Calc::Adder's sendp_ calls (the implied IDL's AMI_AdderPoller).
+class AMI_AdderPoller : public virtual ::Messaging::Poller, public virtual ::Calc::AMI_BasePoller {
+ public:
+  using _ref_type = ::CORBA::valuetype_reference<AMI_AdderPoller>;
+  // rtorb: made by the sendp_ operations.
+  explicit AMI_AdderPoller(const ::Messaging::Poller::Call& call) : ::Messaging::Poller(call), ::Calc::AMI_BasePoller(call) {}
+
+  void add(std::uint32_t timeout, std::int32_t& ami_return_val, std::int32_t& carry, std::string& note) {
+    auto value = rtorb_take<std::tuple<std::int32_t, std::int32_t, std::string>>(timeout, "add");
+    ami_return_val = std::move(std::get<0>(value));
+    carry = std::move(std::get<1>(value));
+    note = std::move(std::get<2>(value));
+  }
+
+  void add_excep(std::uint32_t timeout) {
+    rtorb_take<void>(timeout, "add_excep");
+  }
+
+  void sendc_mul(std::uint32_t timeout) {
+    rtorb_take<void>(timeout, "sendc_mul");
+  }
+
+  void mul(std::uint32_t timeout) {
+    rtorb_take<void>(timeout, "mul");
+  }
+
+  void get_width(std::uint32_t timeout, std::int16_t& ami_return_val) {
+    ami_return_val = rtorb_take<std::int16_t>(timeout, "_get_width");
+  }
+
+  void get_label(std::uint32_t timeout, std::string& ami_return_val) {
+    ami_return_val = rtorb_take<std::string>(timeout, "_get_label");
+  }
+
+  void set_label(std::uint32_t timeout) {
+    rtorb_take<void>(timeout, "_set_label");
+  }
+};
+}  // namespace Calc
+
+template <>
+struct IDL::traits<::Calc::AMI_AdderPoller> {
+  using value_type = ::Calc::AMI_AdderPoller;
+  using ref_type = ::CORBA::valuetype_reference<::Calc::AMI_AdderPoller>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Calc::AMI_AdderPoller>;
+  static constexpr const char* repository_id = "IDL:Calc/AMI_AdderPoller:1.0";
+};
+
+inline auto Calc::Adder::sendp_add(std::int32_t a, std::int32_t b, const std::string& note) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, a);
+    ::rtorb::cdr::write(os, b);
+    ::rtorb::cdr::write(os, note);
+  };
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, std::tuple<std::int32_t, std::int32_t, std::string>>(*this, "add", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_add);
+}
+
+inline auto Calc::Adder::sendp_add_excep() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, void>(*this, "add_excep", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_add_excep);
+}
+
+inline auto Calc::Adder::sendp_sendc_mul() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, void>(*this, "sendc_mul", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_sendc_mul);
+}
+
+inline auto Calc::Adder::sendp_mul(double x) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, void>(*this, "mul", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_mul);
+}
+
+inline auto Calc::Adder::sendp_get_width() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, std::int16_t>(*this, "_get_width", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_get_width);
+}
+
+inline auto Calc::Adder::sendp_get_label() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, std::string>(*this, "_get_label", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Adder::rtorb_reply_get_label);
+}
+
+inline auto Calc::Adder::sendp_set_label(const std::string& attr_label) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, attr_label);
+  };
+  return ::rtorb::messaging::send_polled<::Calc::AMI_AdderPoller, void>(*this, "_set_label", arguments, &::rtorb_coro::Calc::Adder::rtorb_reply_set_label);
 }
 
 namespace rtorb_invoke::Calc::AMI_AdderHandler {
@@ -809,6 +942,32 @@ inline auto Calc::Plain::async() {
   return ::rtorb_coro::Calc::Plain(*this);
 }
 
+namespace Calc {
+// Polling AMI: the outcome of one of Calc::Plain's sendp_ calls (the implied IDL's AMI_PlainPoller).
+class AMI_PlainPoller : public virtual ::Messaging::Poller {
+ public:
+  using _ref_type = ::CORBA::valuetype_reference<AMI_PlainPoller>;
+  // rtorb: made by the sendp_ operations.
+  explicit AMI_PlainPoller(const ::Messaging::Poller::Call& call) : ::Messaging::Poller(call) {}
+
+  void ping(std::uint32_t timeout) {
+    rtorb_take<void>(timeout, "ping");
+  }
+};
+}  // namespace Calc
+
+template <>
+struct IDL::traits<::Calc::AMI_PlainPoller> {
+  using value_type = ::Calc::AMI_PlainPoller;
+  using ref_type = ::CORBA::valuetype_reference<::Calc::AMI_PlainPoller>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Calc::AMI_PlainPoller>;
+  static constexpr const char* repository_id = "IDL:Calc/AMI_PlainPoller:1.0";
+};
+
+inline auto Calc::Plain::sendp_ping() {
+  return ::rtorb::messaging::send_polled<::Calc::AMI_PlainPoller, void>(*this, "ping", [](::rtorb::cdr::OutputStream&) {}, &::rtorb_coro::Calc::Plain::rtorb_reply_ping);
+}
+
 namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler {
 void ping(::Calc::AMI_AMI_PlainHandler& self);
 }  // namespace rtorb_invoke::Calc::AMI_AMI_PlainHandler
@@ -859,6 +1018,35 @@ class Eager {
 
 inline auto Calc::Eager::ami_async() {
   return ::rtorb_coro::Calc::Eager(*this);
+}
+
+namespace Calc {
+// Polling AMI: the outcome of one of Calc::Eager's sendp_ calls (the implied IDL's AMI_EagerPoller).
+class AMI_EagerPoller : public virtual ::Messaging::Poller {
+ public:
+  using _ref_type = ::CORBA::valuetype_reference<AMI_EagerPoller>;
+  // rtorb: made by the sendp_ operations.
+  explicit AMI_EagerPoller(const ::Messaging::Poller::Call& call) : ::Messaging::Poller(call) {}
+
+  void async(std::uint32_t timeout, std::int32_t& ami_return_val) {
+    ami_return_val = rtorb_take<std::int32_t>(timeout, "async");
+  }
+};
+}  // namespace Calc
+
+template <>
+struct IDL::traits<::Calc::AMI_EagerPoller> {
+  using value_type = ::Calc::AMI_EagerPoller;
+  using ref_type = ::CORBA::valuetype_reference<::Calc::AMI_EagerPoller>;
+  using weak_ref_type = ::CORBA::weak_valuetype_reference<::Calc::AMI_EagerPoller>;
+  static constexpr const char* repository_id = "IDL:Calc/AMI_EagerPoller:1.0";
+};
+
+inline auto Calc::Eager::sendp_async(std::int32_t x) {
+  const auto arguments = [&](::rtorb::cdr::OutputStream& os) {
+    ::rtorb::cdr::write(os, x);
+  };
+  return ::rtorb::messaging::send_polled<::Calc::AMI_EagerPoller, std::int32_t>(*this, "async", arguments, &::rtorb_coro::Calc::Eager::rtorb_reply_async);
 }
 
 namespace rtorb_invoke::Calc::AMI_EagerHandler {
