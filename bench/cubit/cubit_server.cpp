@@ -1,8 +1,9 @@
-// rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline] [ORB options]: serves
+// rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline|--coro] [ORB options]: serves
 // one Cubit until its shutdown operation is called or the process gets SIGINT/SIGTERM.
 // --work N: cube_long and cube_oneway first check N numbers for primality (the paper's
 // Figure 17 uses 1,000). --amh: an AMH servant that replies from a worker thread;
-// --amh-inline: inside the upcall (cubit_amh_servant.hpp).
+// --amh-inline: inside the upcall (cubit_amh_servant.hpp). --coro: a coroutine servant
+// whose coroutines end at once (cubit_coro_servant.hpp).
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "cubit_amh_servant.hpp"
+#include "cubit_coro_servant.hpp"
 #include "cubit_servant.hpp"
 #include "server_main.hpp"
 
@@ -35,6 +37,7 @@ int main(int argc, char* argv[]) {
     long work = 0;
     bool amh = false;
     bool amh_inline = false;
+    bool coro = false;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
@@ -45,8 +48,10 @@ int main(int argc, char* argv[]) {
         amh = true;
       } else if (std::strcmp(argv[i], "--amh-inline") == 0) {
         amh = amh_inline = true;
+      } else if (std::strcmp(argv[i], "--coro") == 0) {
+        coro = true;
       } else {
-        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline] "
+        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline|--coro] "
                      "[ORB options]\n";
         return 2;
       }
@@ -54,7 +59,9 @@ int main(int argc, char* argv[]) {
     auto poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
     poa->the_POAManager()->activate();
     CORBA::servant_reference<PortableServer::Servant> servant;
-    if (amh) {
+    if (coro) {
+      servant = CORBA::make_reference<cubit::CoroCubitServant>(orb);
+    } else if (amh) {
       servant = CORBA::make_reference<cubit::AmhCubitServant>(orb, amh_inline);
     } else {
       servant = CORBA::make_reference<CubitServant>(orb, static_cast<std::int32_t>(work));

@@ -22,6 +22,7 @@
 #include <coroutine>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -42,6 +43,23 @@ class task;
 
 namespace detail {
 
+class TaskPromiseBase;
+
+// What a task started by task::rtorb_detach does when it ends, and when it is destroyed
+// before it ends (its destructor then runs with the frame). A coroutine servant's reply
+// (include/rtorb/coro/servant.hpp) is one.
+class TaskEnd {
+ public:
+  TaskEnd() = default;
+  TaskEnd(const TaskEnd&) = delete;
+  TaskEnd& operator=(const TaskEnd&) = delete;
+  virtual ~TaskEnd() = default;
+  // The coroutine ended, returning or raising; `promise` is its TaskPromise<T>, whose
+  // value or exception take() gives once. Runs on the thread that ran the coroutine's
+  // last step, before its frame is freed.
+  virtual void finished(TaskPromiseBase& promise) noexcept = 0;
+};
+
 // What every task's promise keeps, whatever it returns.
 class TaskPromiseBase {
  public:
@@ -55,6 +73,13 @@ class TaskPromiseBase {
     std::coroutine_handle<> await_suspend(std::coroutine_handle<Promise> self) noexcept {
       TaskPromiseBase& p = self.promise();
       const std::coroutine_handle<> next = p.continuation_;
+      if (p.end_) {
+        std::unique_ptr<TaskEnd> end = std::move(p.end_);
+        end->finished(p);
+        end.reset();  // before the frame, so that what it holds goes after what it did
+        self.destroy();
+        return std::noop_coroutine();
+      }
       if (p.detached_) {
         // Nobody is left to rethrow it to: as for an exception leaving a std::thread.
         if (p.error_) std::terminate();
@@ -78,6 +103,7 @@ class TaskPromiseBase {
   template <class>
   friend class coro::task;
   std::coroutine_handle<> continuation_;
+  std::unique_ptr<TaskEnd> end_;  // set by rtorb_detach; destroyed with an unfinished frame
   std::exception_ptr error_;
   std::atomic<bool> finished_{false};
   bool detached_ = false;
@@ -159,6 +185,15 @@ class [[nodiscard]] task {
     claim();
     const auto h = std::exchange(handle_, {});
     h.promise().detached_ = true;
+    h.resume();
+  }
+  // For generated code (coroutine servants): detach() with `end` told when the coroutine
+  // ends, instead of std::terminate for an exception; if the frame is destroyed before the
+  // coroutine ends, so is `end`. Raises what start() raises (and then `end` is destroyed).
+  void rtorb_detach(std::unique_ptr<detail::TaskEnd> end) && {
+    claim();
+    const auto h = std::exchange(handle_, {});
+    h.promise().end_ = std::move(end);
     h.resume();
   }
 

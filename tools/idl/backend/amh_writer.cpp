@@ -6,6 +6,10 @@
 // - POA::M::AMH_<I>, the servant base: per operation a pure virtual `op(handler, in and
 //   inout values)` returning nothing, the skeletons that read the arguments, defer the
 //   reply and make the upcall, and a dispatcher over the same perfect hash as I's.
+// - POA::M::CORO_<I>, the coroutine servant base: per operation a pure virtual coroutine
+//   `rtorb::coro::task<T> op(in and inout values, by value)` whose co_return is the reply
+//   (T as an async() call of op gives it), with skeletons that start the coroutine and
+//   reply through the same handler when it ends (rtorb/coro/servant.hpp).
 // The reply travels on the wire as any other, so clients cannot tell (docs/messaging.md).
 #include <algorithm>
 #include <cctype>
@@ -28,6 +32,7 @@ std::string lower(std::string text) {
 // "AMH_IResponseHandler", "AMH_I": beside I, in its module.
 std::string handler_name(const InterfaceDecl& decl) { return "AMH_" + decl.name + "ResponseHandler"; }
 std::string skeleton_name(const InterfaceDecl& decl) { return "AMH_" + decl.name; }
+std::string coro_name(const InterfaceDecl& decl) { return "CORO_" + decl.name; }
 
 std::string module_prefix(const InterfaceDecl& decl) {
   const std::string ns = module_namespace(decl);
@@ -38,10 +43,14 @@ std::string handler_class(const InterfaceDecl& decl) {
   return module_prefix(decl) + handler_name(decl);
 }
 
-std::string skeleton_class(const InterfaceDecl& decl) {
+// "::POA::M::<name>": a servant base of decl's.
+std::string poa_class(const InterfaceDecl& decl, const std::string& name) {
   const std::string ns = module_namespace(decl);
-  return "::POA::" + (ns.empty() ? "" : ns + "::") + skeleton_name(decl);
+  return "::POA::" + (ns.empty() ? "" : ns + "::") + name;
 }
+
+std::string skeleton_class(const InterfaceDecl& decl) { return poa_class(decl, skeleton_name(decl)); }
+std::string coro_class(const InterfaceDecl& decl) { return poa_class(decl, coro_name(decl)); }
 
 std::string handler_ref(const InterfaceDecl& decl) {
   return "::IDL::traits<" + handler_class(decl) + ">::ref_type";
@@ -229,9 +238,10 @@ void write_skeleton(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter
   w.line();
 }
 
+// _this, _is_a, the repository id and the dispatcher of the servant base `servant_class`.
 void write_servant_functions(const InterfaceDecl& decl, const std::vector<Operation>& ops,
-                             CodeWriter& w) {
-  const std::string owner = skeleton_class(decl).substr(2) + "::";
+                             const std::string& servant_class, CodeWriter& w) {
+  const std::string owner = servant_class.substr(2) + "::";
   const std::string type = qualified_name(decl);
   w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
   w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
@@ -251,9 +261,115 @@ void write_servant_functions(const InterfaceDecl& decl, const std::vector<Operat
   } else {
     w.line("// The operations of " + decl.name + " and its bases, by the same perfect hash as " +
            decl.name + "'s skeleton.");
-    write_dispatch_table(ops, skeleton_class(decl) + "&",
+    write_dispatch_table(ops, servant_class + "&",
                          [](const Operation& op) { return op.skeleton; }, w);
   }
+  w.close();
+  w.line();
+}
+
+// What the coroutine of `a` gives back: void, the one reply value, or a tuple of them
+// (the return value, then inout and out values), as an async() call gives.
+std::string coro_value_type(const AmhOperation& a) {
+  const std::vector<Argument>& values = a.reply.arguments;
+  if (values.empty()) return "void";
+  if (values.size() == 1) return cpp_type(*values.front().type);
+  std::string tuple = "std::tuple<";
+  for (std::size_t i = 0; i < values.size(); ++i)
+    tuple += (i > 0 ? ", " : "") + cpp_type(*values[i].type);
+  return tuple + ">";
+}
+
+// "::rtorb::coro::task<T> op(A a, B b)": every argument by value, since the coroutine's
+// frame outlives the skeleton that read them.
+std::string coro_signature(const AmhOperation& a) {
+  std::string text = "::rtorb::coro::task<" + coro_value_type(a) + "> " + a.upcall.cpp_name + "(";
+  for (std::size_t i = 0; i < a.upcall.arguments.size(); ++i) {
+    const Argument& arg = a.upcall.arguments[i];
+    text += (i > 0 ? ", " : "") + cpp_type(*arg.type) + " " + arg.name;
+  }
+  return text + ")";
+}
+
+void write_coro_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
+                      Sections& out) {
+  const std::string ns = module_namespace(decl);
+  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
+  CodeWriter& w = out.servants;
+  const std::string name = coro_name(decl);
+  w.line("// The servant base of " + decl.name +
+         " whose operations are coroutines: what one co_returns (or raises)");
+  w.line("// is its reply, sent when it ends, on the thread that ran its last step");
+  w.line("// (rtorb/coro/servant.hpp).");
+  w.open("class " + name + " : public virtual ::PortableServer::Servant");
+  w.label("public:");
+  for (const AmhOperation& a : ops) {
+    if (!a.op->doc_comment.empty()) w.comment(a.op->doc_comment);
+    w.line("virtual " + coro_signature(a) + " = 0;");
+  }
+  if (!ops.empty()) w.line();
+  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
+  w.line("bool _is_a(const std::string& repository_id) override;");
+  w.line("const char* rtorb_repository_id() const override;");
+  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+  w.line();
+  w.label("protected:");
+  w.line(name + "() = default;");
+  for (const AmhOperation& a : ops) {
+    w.line("static void " + a.op->skeleton + "(" + coro_class(decl) + "& " +
+           local_name(*a.op, "self") + ", ::rtorb::orb::ServerRequest& " +
+           local_name(*a.op, "request") + ");");
+  }
+  w.close(";");
+  w.line();
+}
+
+// The lambda that hands the coroutine's value to the handler's reply operation.
+std::string coro_reply_lambda(const InterfaceDecl& decl, const AmhOperation& a,
+                              const std::string& handler) {
+  const std::string head = "[](" + handler_class(decl) + "& " + handler;
+  const std::size_t n = a.reply.arguments.size();
+  if (n == 0) return head + ") { " + handler + "." + a.reply.cpp_name + "(); }";
+  const std::string value = local_name(*a.op, "value");
+  std::string call = handler + "." + a.reply.cpp_name + "(";
+  if (n == 1) {
+    call += value;
+  } else {
+    for (std::size_t i = 0; i < n; ++i)
+      call += (i > 0 ? ", " : "") + std::string("std::get<") + std::to_string(i) + ">(" + value + ")";
+  }
+  return head + ", auto&& " + value + ") { " + call + "); }";
+}
+
+void write_coro_skeleton(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter& w) {
+  const Operation& op = *a.op;
+  const std::string self = local_name(op, "self");
+  const std::string request = local_name(op, "request");
+  const std::string handler = local_name(op, "handler");
+  const std::string exception = local_name(op, "exception");
+  w.open("void " + coro_class(decl).substr(2) + "::" + op.skeleton + "(" + coro_class(decl) +
+         "& " + self + ", ::rtorb::orb::ServerRequest& " + request + ")");
+  bool reads = false;
+  for (const Argument& arg : op.arguments) reads = reads || arg.direction != ParamDirection::out;
+  const std::string in = local_name(op, "in");
+  if (reads) w.line("::rtorb::cdr::InputStream& " + in + " = " + request + ".arguments();");
+  std::string call = self + "." + op.cpp_name + "(";
+  bool first = true;
+  for (const Argument& arg : op.arguments) {
+    if (arg.direction == ParamDirection::out) continue;
+    const std::string type = cpp_type(*arg.type);
+    w.line(type + " " + arg.name + " = ::rtorb::cdr::read<" + type + ">(" + in + ");");
+    call += (first ? "" : ", ") + (is_by_value(*arg.type) ? arg.name : "std::move(" + arg.name + ")");
+    first = false;
+  }
+  call += ")";
+  if (reads) w.line("// The coroutine's frame takes the arguments by value: it outlives the request.");
+  w.line("::rtorb::coro::detail::reply_when_done(");
+  w.line("    [&] { return " + call + "; },");
+  w.line("    std::make_shared<" + handler_class(decl) + ">(" + request + ".defer_reply()),");
+  w.line("    " + coro_reply_lambda(decl, a, handler) + ",");
+  w.line("    [](" + handler_class(decl) + "& " + handler + ", const ::CORBA::Exception& " +
+         exception + ") { " + handler + "." + a.excep + "(" + exception + "); });");
   w.close();
   w.line();
 }
@@ -270,8 +386,13 @@ void write_amh(const InterfaceDecl& decl, Sections& out) {
   s.line("// AMH_" + decl.name + "ResponseHandler and AMH_" + decl.name);
   s.line();
   for (const AmhOperation& a : amh) write_reply_functions(decl, a, s);
-  write_servant_functions(decl, ops, s);
+  write_servant_functions(decl, ops, skeleton_class(decl), s);
   for (const AmhOperation& a : amh) write_skeleton(decl, a, s);
+  write_coro_class(decl, amh, out);
+  s.line("// CORO_" + decl.name);
+  s.line();
+  write_servant_functions(decl, ops, coro_class(decl), s);
+  for (const AmhOperation& a : amh) write_coro_skeleton(decl, a, s);
 }
 
 }  // namespace rtorb::idl::backend

@@ -120,7 +120,7 @@ std::string servant_header_text(const Specification& spec, Sections& s, const Co
   }
   out += "#include \"" + stem + "C.h\"\n";
   for (const std::string& h : includes) out += "#include " + h + "\n";
-  if (s.amh) out += "#include <rtorb/messaging/response_handler.hpp>\n";
+  if (s.amh) out += "#include <rtorb/coro/servant.hpp>\n#include <rtorb/messaging/response_handler.hpp>\n";
   s.servants_ns.finish();
   append_block(out, "", s.servants, "");
   append_block(out, "namespace CORBA {\n\n", s.servant_traits, "\n}  // namespace CORBA\n");

@@ -87,6 +87,42 @@ void POA::Shop::AMH_Counter::rtorb_skel_op_count(::POA::Shop::AMH_Counter& self,
   }
 }
 
+// CORO_Counter
+
+::CORBA::object_reference<::Shop::Counter> POA::Shop::CORO_Counter::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Shop::Counter>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Shop::CORO_Counter::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Shop/Counter:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Shop::CORO_Counter::rtorb_repository_id() const { return "IDL:Shop/Counter:1.0"; }
+
+void POA::Shop::CORO_Counter::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // The operations of Counter and its bases, by the same perfect hash as Counter's skeleton.
+  using rtorb_skeleton = void (*)(::POA::Shop::CORO_Counter&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0};
+  static constexpr std::string_view operations[] = {
+      "count",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      rtorb_skel_op_count,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}
+
+void POA::Shop::CORO_Counter::rtorb_skel_op_count(::POA::Shop::CORO_Counter& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.count(); },
+      std::make_shared<::Shop::AMH_CounterResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_CounterResponseHandler& handler, auto&& value) { handler.count(value); },
+      [](::Shop::AMH_CounterResponseHandler& handler, const ::CORBA::Exception& exception) { handler.count_excep(exception); });
+}
+
 // Till
 
 ::CORBA::object_reference<::Shop::Till> POA::Shop::Till::_this() {
@@ -449,4 +485,138 @@ void POA::Shop::AMH_Till::rtorb_skel_op_count(::POA::Shop::AMH_Till& self, ::rto
   } catch (...) {
     handler->rtorb_upcall_raised(std::current_exception());
   }
+}
+
+// CORO_Till
+
+::CORBA::object_reference<::Shop::Till> POA::Shop::CORO_Till::_this() {
+  return ::rtorb::orb::ProxyAccess::make<::Shop::Till>(::rtorb::orb::core_of(*rtorb_this()));
+}
+
+bool POA::Shop::CORO_Till::_is_a(const std::string& repository_id) {
+  return repository_id == "IDL:Shop/Till:1.0"
+         || repository_id == "IDL:Shop/Counter:1.0"
+         || repository_id == "IDL:omg.org/CORBA/Object:1.0";
+}
+
+const char* POA::Shop::CORO_Till::rtorb_repository_id() const { return "IDL:Shop/Till:1.0"; }
+
+void POA::Shop::CORO_Till::rtorb_dispatch(::rtorb::orb::ServerRequest& request) {
+  // The operations of Till and its bases, by the same perfect hash as Till's skeleton.
+  using rtorb_skeleton = void (*)(::POA::Shop::CORO_Till&, ::rtorb::orb::ServerRequest&);
+  static constexpr std::uint16_t displacement[] = {0, 0, 2, 0};
+  static constexpr std::string_view operations[] = {
+      "",
+      "count",
+      "",
+      "sell_excep",
+      "_get_cashier",
+      "sell",
+      "",
+      "",
+      "",
+      "_get_open",
+      "restock",
+      "",
+      "",
+      "_set_cashier",
+      "get_open",
+      "",
+  };
+  static constexpr rtorb_skeleton skeletons[] = {
+      nullptr,
+      rtorb_skel_op_count,
+      nullptr,
+      rtorb_skel_op_sell_excep,
+      rtorb_skel_get_cashier,
+      rtorb_skel_op_sell,
+      nullptr,
+      nullptr,
+      nullptr,
+      rtorb_skel_get_open,
+      rtorb_skel_op_restock,
+      nullptr,
+      nullptr,
+      rtorb_skel_set_cashier,
+      rtorb_skel_op_get_open,
+      nullptr,
+  };
+  const int slot = ::rtorb::detail::operation_slot_by_ends(request.operation(), 0u, displacement, operations);
+  if (slot < 0) return ::PortableServer::Servant::rtorb_dispatch(request);
+  skeletons[slot](*this, request);
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_op_sell(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  std::string item = ::rtorb::cdr::read<std::string>(in);
+  std::int32_t quantity = ::rtorb::cdr::read<std::int32_t>(in);
+  std::string receipt = ::rtorb::cdr::read<std::string>(in);
+  // The coroutine's frame takes the arguments by value: it outlives the request.
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.sell(std::move(item), quantity, std::move(receipt)); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler, auto&& value) { handler.sell(std::get<0>(value), std::get<1>(value), std::get<2>(value)); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.sell_amh_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_op_sell_excep(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.sell_excep(); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler) { handler.sell_excep(); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.sell_excep_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_op_get_open(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.get_open(); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler) { handler.get_open(); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.get_open_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_op_restock(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  std::string item = ::rtorb::cdr::read<std::string>(in);
+  // The coroutine's frame takes the arguments by value: it outlives the request.
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.restock(std::move(item)); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler) { handler.restock(); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.restock_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_get_open(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.open(); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler, auto&& value) { handler.get_amh_open(value); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.get_amh_open_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_get_cashier(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.cashier(); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler, auto&& value) { handler.get_cashier(value); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.get_cashier_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_set_cashier(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::cdr::InputStream& in = request.arguments();
+  std::string value = ::rtorb::cdr::read<std::string>(in);
+  // The coroutine's frame takes the arguments by value: it outlives the request.
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.cashier(std::move(value)); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler) { handler.set_cashier(); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.set_cashier_excep(exception); });
+}
+
+void POA::Shop::CORO_Till::rtorb_skel_op_count(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request) {
+  ::rtorb::coro::detail::reply_when_done(
+      [&] { return self.count(); },
+      std::make_shared<::Shop::AMH_TillResponseHandler>(request.defer_reply()),
+      [](::Shop::AMH_TillResponseHandler& handler, auto&& value) { handler.count(value); },
+      [](::Shop::AMH_TillResponseHandler& handler, const ::CORBA::Exception& exception) { handler.count_excep(exception); });
 }

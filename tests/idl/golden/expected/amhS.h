@@ -5,6 +5,7 @@
 #include <rtorb/idl/servant.hpp>
 
 #include "amhC.h"
+#include <rtorb/coro/servant.hpp>
 #include <rtorb/messaging/response_handler.hpp>
 
 namespace POA::Shop {
@@ -62,6 +63,23 @@ class AMH_Counter : public virtual ::PortableServer::Servant {
  protected:
   AMH_Counter() = default;
   static void rtorb_skel_op_count(::POA::Shop::AMH_Counter& self, ::rtorb::orb::ServerRequest& request);
+};
+
+// The servant base of Counter whose operations are coroutines: what one co_returns (or raises)
+// is its reply, sent when it ends, on the thread that ran its last step
+// (rtorb/coro/servant.hpp).
+class CORO_Counter : public virtual ::PortableServer::Servant {
+ public:
+  virtual ::rtorb::coro::task<std::int32_t> count() = 0;
+
+  ::CORBA::object_reference<::Shop::Counter> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  CORO_Counter() = default;
+  static void rtorb_skel_op_count(::POA::Shop::CORO_Counter& self, ::rtorb::orb::ServerRequest& request);
 };
 
 class Till : public virtual ::POA::Shop::Counter, public virtual ::Shop::rtorb_upcall_Till {
@@ -153,6 +171,38 @@ class AMH_Till : public virtual ::PortableServer::Servant {
   static void rtorb_skel_get_cashier(::POA::Shop::AMH_Till& self, ::rtorb::orb::ServerRequest& request);
   static void rtorb_skel_set_cashier(::POA::Shop::AMH_Till& self, ::rtorb::orb::ServerRequest& request);
   static void rtorb_skel_op_count(::POA::Shop::AMH_Till& self, ::rtorb::orb::ServerRequest& request);
+};
+
+// The servant base of Till whose operations are coroutines: what one co_returns (or raises)
+// is its reply, sent when it ends, on the thread that ran its last step
+// (rtorb/coro/servant.hpp).
+class CORO_Till : public virtual ::PortableServer::Servant {
+ public:
+  // Sells; the change comes back as an out argument.
+  virtual ::rtorb::coro::task<std::tuple<double, double, std::string>> sell(std::string item, std::int32_t quantity, std::string receipt) = 0;
+  virtual ::rtorb::coro::task<void> sell_excep() = 0;
+  virtual ::rtorb::coro::task<void> get_open() = 0;
+  virtual ::rtorb::coro::task<void> restock(std::string item) = 0;
+  virtual ::rtorb::coro::task<bool> open() = 0;
+  virtual ::rtorb::coro::task<std::string> cashier() = 0;
+  virtual ::rtorb::coro::task<void> cashier(std::string value) = 0;
+  virtual ::rtorb::coro::task<std::int32_t> count() = 0;
+
+  ::CORBA::object_reference<::Shop::Till> _this();
+  bool _is_a(const std::string& repository_id) override;
+  const char* rtorb_repository_id() const override;
+  void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;
+
+ protected:
+  CORO_Till() = default;
+  static void rtorb_skel_op_sell(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_sell_excep(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_get_open(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_restock(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_get_open(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_get_cashier(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_set_cashier(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
+  static void rtorb_skel_op_count(::POA::Shop::CORO_Till& self, ::rtorb::orb::ServerRequest& request);
 };
 
 }  // namespace POA::Shop
