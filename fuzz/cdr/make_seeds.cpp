@@ -96,6 +96,23 @@ void valid_seeds() {
            });
   any_seed("alias", TypeCode::alias("IDL:Name:1.0", "Name", TypeCode::string()),
            [](OutputStream& os) { os.write_string("n"); });
+  // Abstract interfaces (9.3.7): TRUE and an IOR, FALSE and nil, FALSE and a value (no
+  // factory in the fuzzer: MARSHAL), each behind a tk_abstract_interface TypeCode.
+  const auto shape = TypeCode::interface(TCKind::tk_abstract_interface, "IDL:Shape:1.0", "Shape");
+  any_seed("abstract_reference", shape, [](OutputStream& os) {
+    os.write_boolean(true);
+    write_ior(os, IorData{"IDL:Circle:1.0", {{0, {0, 1, 2, 0}}}});
+  });
+  any_seed("abstract_nil", shape, [](OutputStream& os) {
+    os.write_boolean(false);
+    os.write_long(0);
+  });
+  any_seed("abstract_value", shape, [](OutputStream& os) {
+    os.write_boolean(false);
+    os.write_ulong(0x7fffff02);
+    os.write_string("IDL:Square:1.0");
+    os.write_double(2.0);
+  });
   // A body for the "mix" decoder: string, wstring, wchar, sequence<long>, sequence<string>,
   // fixed digits octet + fixed, long double, IOR, encapsulation.
   OutputStream mix;
@@ -121,6 +138,10 @@ void bad_seeds() {
   save("huge_string", be, {0, 0, 0, 18, 0xFF, 0xFF, 0xFF, 0xFF, 'x'});
   save("huge_sequence", be, {0, 0, 0, 19, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xF0});
   save("bad_boolean", be, {0, 0, 0, 8, 7});
+  // tk_abstract_interface ("IDL:A:1.0", "A") holding the discriminator 2.
+  save("abstract_bad_discriminator", be,
+       {0, 0, 0, 32, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0, 10, 'I', 'D', 'L', ':', 'A', ':', '1', '.', '0', 0,
+        0, 0, 0, 0, 0, 2, 'A', 0, 2});
   save("bad_byte_order", be, {0, 0, 0, 19, 0, 0, 0, 12, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0});
   save("truncated", be, {0, 0, 0, 15, 0, 0, 1});
   save("lone_surrogate", be, {0, 0, 0, 27, 0, 0, 0, 0, 0, 0, 0, 2, 0xD8, 0x00});

@@ -1,5 +1,6 @@
 // Any storage and its wire form.
 #include <rtorb/cdr/any.hpp>
+#include <rtorb/cdr/value_codec.hpp>
 
 namespace rtorb::cdr {
 
@@ -8,6 +9,7 @@ InputStream Any::value_stream() const {
   options.giop_minor = options_.giop_minor;
   options.code_sets = options_.code_sets;
   options.references = references_;
+  options.value_factories = value_factories_;
   return InputStream(value_, order_, options);
 }
 
@@ -17,6 +19,7 @@ void Any::assign(TypeCodeRef tc, std::vector<std::uint8_t> value, ByteOrder orde
   value_ = std::move(value);
   order_ = order;
   options_ = encoded_with;
+  local_value_ = nullptr;
 }
 
 void write_any(OutputStream& os, const Any& any) {
@@ -26,6 +29,12 @@ void write_any(OutputStream& os, const Any& any) {
                            any.encoded_with().code_sets == os.options().code_sets;
   if (same_layout) {
     os.write_raw(any.value_bytes().data(), any.value_bytes().size());
+    return;
+  }
+  if (const auto& local = any.local_value()) {
+    // An abstract interface's value made in this process: no factory need know its type.
+    os.write_boolean(false);
+    write_value(os, local.shared().get());
     return;
   }
   InputStream in = any.value_stream();
@@ -47,14 +56,14 @@ Any read_any(InputStream& is) {
     const auto bytes = is.buffer().subspan(start, is.position() - start);
     any.assign(std::move(tc), std::vector<std::uint8_t>(bytes.begin(), bytes.end()), native_byte_order,
                encoded_with);
-    any.set_references(is.options().references);
+    any.set_references(is.options().references, is.options().value_factories);
     return any;
   }
   is.seek(start);
   OutputStream os(encoded_with);
   copy_value(is, os, *tc);
   any.assign(std::move(tc), os.to_bytes(), native_byte_order, encoded_with);
-  any.set_references(is.options().references);
+  any.set_references(is.options().references, is.options().value_factories);
   return any;
 }
 

@@ -55,9 +55,10 @@ class ValueWalker {
       case TCKind::tk_objref: return object_reference();
       case TCKind::tk_Principal: return octets(in_.read_length(1));
       case TCKind::tk_value: case TCKind::tk_value_box: return value(tc);
-      case TCKind::tk_event: case TCKind::tk_abstract_interface:
+      case TCKind::tk_abstract_interface: return abstract_interface(tc);
+      case TCKind::tk_event:
         raise<CORBA::NO_IMPLEMENT>(minor::no_implement_value_type,
-                                   "event types and abstract interfaces in an any are not supported");
+                                   "event types in an any are not supported");
       default:
         raise<CORBA::MARSHAL>(minor::marshal_bad_typecode,
                               "values of TypeCode kind " +
@@ -263,6 +264,32 @@ class ValueWalker {
   void object_reference() {
     const IorData ior = read_ior(in_);
     if (out_ != nullptr) write_ior(*out_, ior);
+  }
+
+  // An abstract interface (9.3.7): a union on a boolean, TRUE an object reference, FALSE a
+  // value of some type that supports the interface. The TypeCode does not say which, so the
+  // value is made by the ORB's factories (InputOptions::value_factories; none known is
+  // MARSHAL marshal_no_value_factory) and written again from what was read.
+  void abstract_interface(const TypeCode& tc) {
+    const std::size_t at = in_.position();
+    const std::uint8_t discriminator = in_.read_octet();
+    if (discriminator > 1) {
+      raise<CORBA::MARSHAL>(minor::marshal_bad_union_discriminator,
+                            "abstract interface " + tc.id() + " discriminator " +
+                                std::to_string(discriminator) + " at offset " + std::to_string(at) +
+                                " is not a boolean");
+    }
+    if (out_ != nullptr) out_->write_boolean(discriminator == 1);
+    if (discriminator == 1) return object_reference();
+    saw_value_ = true;
+    const ValueTypeInfo formal{tc.id().c_str()};
+    const ValueFactoryLookup factories = in_.options().value_factories;
+    const auto value = read_value(in_, formal, nullptr, factories != nullptr ? factories : &no_factories);
+    if (out_ != nullptr) write_value(*out_, value.shared().get());
+  }
+
+  static CORBA::object_reference<CORBA::ValueFactoryBase> no_factories(const InputStream&, const std::string&) {
+    return nullptr;
   }
 
   // A value (9.3.4) of TypeCode `tc`. Indirections may only point at values this walk has

@@ -1,5 +1,6 @@
 // Plugs CORBA Messaging into an ORB (ORB_init adds it to OrbOptions::initializers): the
-// policy factory for create_policy, the reader of call policies, the request expiry check.
+// policy factory for create_policy, the reader of call policies, the request expiry check,
+// the ExceptionHolder value factory.
 #pragma once
 
 #include <functional>

@@ -2,6 +2,7 @@
 
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+#include <rtorb/orb/value_codec.hpp>
 
 #include <sys/timerfd.h>
 #include <unistd.h>
@@ -74,7 +75,7 @@ void deliver_reply(OrbCore& orb, const giop::Message& m, PendingReply& pending) 
     case giop::ReplyStatus::no_exception: {
       cdr::InputStream body = giop::body_stream(m);
       body.set_code_sets(pending.code_sets);
-      body.set_references(&orb);
+      body.set_references(&orb, &find_value_factory);
       AsyncReply reply(body);
       call_handler(orb, pending, reply);
       return;

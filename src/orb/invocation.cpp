@@ -4,6 +4,7 @@
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
+#include <rtorb/orb/value_codec.hpp>
 
 #include <array>
 #include <chrono>
@@ -697,7 +698,7 @@ cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
     const auto& header = *m.get<giop::ReplyHeader>();
     cdr::InputStream body = giop::body_stream(m);
     body.set_code_sets(target.code_sets);
-    body.set_references(&orb);
+    body.set_references(&orb, &find_value_factory);
     switch (header.reply_status) {
       case giop::ReplyStatus::no_exception:
         s.reply.emplace(body);
@@ -747,7 +748,7 @@ struct AmiForward {
     }
     cdr::InputStream body = giop::body_stream(reply);
     body.set_code_sets(pending.code_sets);
-    body.set_references(&orb);
+    body.set_references(&orb, &find_value_factory);
     const auto to = ior::read_reference(body);
     const auto object = ProxyAccess::make<CORBA::Object>(resend.core);
     Invocation invocation(*object, resend.operation);

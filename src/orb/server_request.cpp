@@ -5,6 +5,7 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 #include <rtorb/orb/object_codec.hpp>
+#include <rtorb/orb/value_codec.hpp>
 
 #include <array>
 #include <memory>
@@ -329,7 +330,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
   cdr::OutputStream os(block, {version.minor, state.code_sets});
   cdr::InputStream arguments = giop::body_stream(m);
   arguments.set_code_sets(state.code_sets);
-  arguments.set_references(&orb);
+  arguments.set_references(&orb, &find_value_factory);
 
   std::optional<ior::IiopProfile> profile;
   ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os, channel);

@@ -305,6 +305,87 @@ TEST_F(Values, ASquareWithoutItsFactoryIsMarshal) {
   }
 }
 
+// An abstract interface in an any (TypeCode tk_abstract_interface): a Square value, a Circle
+// reference and nil go to the server's echo_any and come back as what they were.
+TEST_F(Values, AbstractInterfacesTravelInAnys) {
+  using ShapeRef = IDL::traits<InteropValues::Shape>::ref_type;
+  CORBA::Any v;
+  const ShapeRef square = CORBA::make_reference<rtorb_values::SquareImpl>(5.0);
+  v <<= square;
+  EXPECT_EQ(v.type()->kind(), rtorb::cdr::TCKind::tk_abstract_interface);
+  ShapeRef here;
+  ASSERT_TRUE(v >>= here);  // made here: the same object
+  EXPECT_TRUE(here == square);
+  ShapeRef back;
+  ASSERT_TRUE(tester->echo_any(v) >>= back);
+  ASSERT_TRUE(back);
+  EXPECT_FALSE(back->_to_object());
+  const auto echoed = IDL::traits<InteropValues::Square>::narrow(back->_to_value());
+  ASSERT_TRUE(echoed);
+  EXPECT_DOUBLE_EQ(echoed->side(), 5.0);
+
+  CORBA::Any r;
+  r <<= tester->make_shape(false, 2.0);
+  ShapeRef circle_shape;
+  ASSERT_TRUE(tester->echo_any(r) >>= circle_shape);
+  ASSERT_TRUE(circle_shape && circle_shape->_to_object());
+  const auto circle = IDL::traits<InteropValues::Circle>::narrow(circle_shape);
+  ASSERT_TRUE(circle);
+  EXPECT_DOUBLE_EQ(circle->radius(), 2.0);
+
+  CORBA::Any n;
+  n <<= ShapeRef{};
+  ShapeRef nil = square;
+  ASSERT_TRUE(tester->echo_any(n) >>= nil);
+  EXPECT_FALSE(nil);
+
+  NodeRef not_a_node;
+  EXPECT_FALSE(v >>= not_a_node);
+}
+
+// The any on the wire: TypeCode kind 32 with the interface's id, then the union (FALSE and
+// the Square value). Read by an ORB with the Square factory, it extracts as a Shape; by one
+// without, reading the any is MARSHAL marshal_no_value_factory.
+TEST(AbstractInterfaces, AnAnyHoldsTheUnionBehindATypeCodeOfKind32) {
+  using ShapeRef = IDL::traits<InteropValues::Shape>::ref_type;
+  auto orb = make_orb("0");
+  rtorb_values::register_value_factories(*orb);
+  CORBA::Any a;
+  a <<= ShapeRef(CORBA::make_reference<rtorb_values::SquareImpl>(1.5));
+  rtorb::cdr::OutputStream os;
+  rtorb::cdr::write(os, a);
+  const auto bytes = os.to_bytes();
+  rtorb::cdr::InputStream is(bytes, rtorb::cdr::native_byte_order);
+  const auto tc = rtorb::cdr::read_type_code(is);
+  EXPECT_EQ(tc->kind(), rtorb::cdr::TCKind::tk_abstract_interface);
+  EXPECT_EQ(tc->id(), "IDL:InteropValues/Shape:1.0");
+  EXPECT_FALSE(is.read_boolean());
+  EXPECT_EQ(is.read_ulong(), 0x7fffff02u);
+  EXPECT_EQ(is.read_string(), "IDL:InteropValues/Square:1.0");
+  EXPECT_DOUBLE_EQ(is.read_double(), 1.5);
+  EXPECT_EQ(is.remaining(), 0u);
+
+  rtorb::cdr::InputOptions options;
+  options.references = &rtorb_core(*orb);
+  options.value_factories = &rtorb::orb::find_value_factory;
+  rtorb::cdr::InputStream in(bytes, rtorb::cdr::native_byte_order, options);
+  CORBA::Any back;
+  rtorb::cdr::Codec<CORBA::Any>::read(in, back);
+  ShapeRef shape;
+  ASSERT_TRUE(back >>= shape);
+  EXPECT_DOUBLE_EQ(shape->area(), 1.5 * 1.5);
+
+  orb->unregister_value_factory(IDL::traits<InteropValues::Square>::repository_id);
+  rtorb::cdr::InputStream without(bytes, rtorb::cdr::native_byte_order, options);
+  try {
+    rtorb::cdr::Codec<CORBA::Any>::read(without, back);
+    ADD_FAILURE() << "a Square was read without its factory";
+  } catch (const CORBA::MARSHAL& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::marshal_no_value_factory);
+  }
+  orb->destroy();
+}
+
 // The abstract-interface union on the wire, without a server: TRUE and an IOR, FALSE and a
 // value; a value of a type that does not support the interface is refused.
 TEST(AbstractInterfaces, TheUnionCarriesAValueOrNil) {

@@ -230,6 +230,32 @@ void check_shapes(Report& report, InteropValues::ValueTester_ptr tester) {
     CORBA::remove_ref(value);
     return result;
   });
+  // An abstract interface inside an any: the any keeps what >>= gives (not released here).
+  check(report, "echo_any Shape value", [&]() -> std::string {
+    InteropValues::Square_var square = new omni_values::SquareImpl(6.0);
+    CORBA::Any a;
+    a <<= static_cast<InteropValues::Shape_ptr>(square.in());
+    CORBA::Any_var back = tester->echo_any(a);
+    InteropValues::Shape_ptr shape = nullptr;
+    if (!(back.in() >>= shape) || CORBA::is_nil(shape)) return "the any holds no Shape";
+    CORBA::ValueBase* value = shape->_to_value();
+    InteropValues::Square* got = InteropValues::Square::_downcast(value);
+    const std::string result = got == nullptr ? "not a Square value" : expect_eq(got->side(), 6.0);
+    if (value != nullptr) CORBA::remove_ref(value);
+    return result;
+  });
+  check(report, "echo_any Shape reference", [&]() -> std::string {
+    InteropValues::Shape_var shape = tester->make_shape(false, 4.0);
+    CORBA::Any a;
+    a <<= shape.in();
+    CORBA::Any_var back = tester->echo_any(a);
+    InteropValues::Shape_ptr got = nullptr;
+    if (!(back.in() >>= got) || CORBA::is_nil(got)) return "the any holds no Shape";
+    CORBA::Object_var object = got->_to_object();
+    InteropValues::Circle_var circle = InteropValues::Circle::_narrow(object);
+    if (CORBA::is_nil(circle)) return "not a Circle reference";
+    return expect_eq(circle->radius(), 4.0);
+  });
   check(report, "area_of Square", [&]() -> std::string {
     InteropValues::Square_var square = new omni_values::SquareImpl(3.0);
     return expect_eq(tester->area_of(square), 9.0);

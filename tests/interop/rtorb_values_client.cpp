@@ -183,6 +183,24 @@ void check_shapes(Report& report, const TesterRef& tester) {
     return first_failure({in_part("side", expect_eq(square->side(), 3.0)),
                           in_part("area", expect_eq(shape->area(), 9.0))});
   });
+  check(report, "echo_any Shape value", [&]() -> std::string {
+    CORBA::Any a;
+    a <<= IDL::traits<InteropValues::Shape>::ref_type(CORBA::make_reference<rtorb_values::SquareImpl>(6.0));
+    IDL::traits<InteropValues::Shape>::ref_type shape;
+    if (!(tester->echo_any(a) >>= shape) || !shape) return "the any holds no Shape";
+    const auto square = IDL::traits<InteropValues::Square>::narrow(shape->_to_value());
+    if (!square) return "not a Square value";
+    return expect_eq(square->side(), 6.0);
+  });
+  check(report, "echo_any Shape reference", [&]() -> std::string {
+    CORBA::Any a;
+    a <<= tester->make_shape(false, 4.0);
+    IDL::traits<InteropValues::Shape>::ref_type shape;
+    if (!(tester->echo_any(a) >>= shape) || !shape) return "the any holds no Shape";
+    const auto circle = IDL::traits<InteropValues::Circle>::narrow(shape);
+    if (!circle) return "not a Circle reference";
+    return expect_eq(circle->radius(), 4.0);
+  });
   check(report, "area_of Square", [&]() -> std::string {
     const IDL::traits<InteropValues::Shape>::ref_type square = CORBA::make_reference<rtorb_values::SquareImpl>(3.0);
     return expect_eq(tester->area_of(square), 9.0);

@@ -4,11 +4,16 @@
 
 #include <rtorb/cdr/codec.hpp>
 #include <rtorb/cdr/type_code.hpp>
+#include <rtorb/corba/object_reference.hpp>
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
+
+namespace CORBA {
+class ValueBase;
+}  // namespace CORBA
 
 namespace rtorb::cdr {
 
@@ -17,7 +22,8 @@ namespace rtorb::cdr {
 // kept as they are). Raises MARSHAL for malformed data (the minor code of the stream read
 // that failed, marshal_bad_enum, marshal_bad_union_discriminator, marshal_bound_exceeded,
 // marshal_nesting_too_deep, the value codes of value_codec.hpp) and NO_IMPLEMENT
-// (no_implement_value_type) for event types and abstract interfaces.
+// (no_implement_value_type) for event types. The value of an abstract interface is made by
+// the stream's InputOptions::value_factories (none: MARSHAL marshal_no_value_factory).
 bool skip_value(InputStream& in, const TypeCode& tc);
 // Reads one value of type `tc` from `in` and writes it to `out`, converting byte order,
 // alignment, GIOP wchar rules and code sets as the two streams' options say.
@@ -76,7 +82,19 @@ class Any {
   // The ORB object references inside the value belong to (InputOptions::references): an
   // any read from a request or reply remembers its ORB. TODO(spec): the any does not keep
   // that ORB alive; extracting a reference after ORB::destroy is undefined.
-  void set_references(void* orb) noexcept { references_ = orb; }
+  // `value_factories` finds that ORB's value factories (InputOptions::value_factories).
+  void set_references(void* orb, ValueFactoryLookup value_factories) noexcept {
+    references_ = orb;
+    value_factories_ = value_factories;
+  }
+
+  // The value an abstract interface's any was made from in this process (orb::insert_abstract).
+  // The TypeCode does not name the value's type, so writing the any here and extracting it
+  // use the object itself rather than a factory. Null otherwise; assign() clears it.
+  const CORBA::object_reference<CORBA::ValueBase>& local_value() const noexcept { return local_value_; }
+  void set_local_value(CORBA::object_reference<CORBA::ValueBase> value) noexcept {
+    local_value_ = std::move(value);
+  }
 
  private:
   TypeCodeRef type_;
@@ -84,6 +102,8 @@ class Any {
   ByteOrder order_ = native_byte_order;
   OutputOptions options_;
   void* references_ = nullptr;
+  ValueFactoryLookup value_factories_ = nullptr;
+  CORBA::object_reference<CORBA::ValueBase> local_value_;
 };
 
 // The any on the wire: TypeCode then value (CORBA 3.x, 9.3.2.9). read_any bounds any-in-any

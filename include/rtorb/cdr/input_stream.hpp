@@ -4,6 +4,7 @@
 #include <rtorb/cdr/byte_order.hpp>
 #include <rtorb/cdr/code_set.hpp>
 #include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/object_reference.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -14,10 +15,20 @@
 #include <string_view>
 #include <type_traits>
 
+namespace CORBA {
+class ValueFactoryBase;
+}  // namespace CORBA
+
 namespace rtorb::cdr {
 
+class InputStream;
 class MessageRest;
 struct ValueDecoding;
+
+// Looks a value factory up by repository id: the ORB's registry (rtorb::orb supplies it, as
+// InputOptions::references names the ORB); null when there is none.
+using ValueFactoryLookup = CORBA::object_reference<CORBA::ValueFactoryBase> (*)(
+    const InputStream& is, const std::string& repository_id);
 
 // Limits applied before anything read from the wire is allocated. A length beyond the bytes
 // that remain, or beyond these, raises MARSHAL (marshal_length_too_large or
@@ -36,6 +47,9 @@ struct InputOptions {
   // The ORB that object references read from this stream belong to (an rtorb::orb::OrbCore,
   // opaque to this layer); null where no ORB is known (references then raise MARSHAL).
   void* references = nullptr;
+  // The factories of that ORB, for the values a TypeCode does not describe (the value of an
+  // abstract interface inside an any); null where no ORB is known.
+  ValueFactoryLookup value_factories = nullptr;
 };
 
 // Reads the CDR in `data`. Alignment is relative to the start of `data` (for a GIOP message,
@@ -80,7 +94,10 @@ class InputStream {
   const Options& options() const noexcept { return options_; }
   void set_giop_minor(std::uint8_t minor) noexcept { options_.giop_minor = minor; }
   void set_code_sets(const CodeSetContext& code_sets) noexcept { options_.code_sets = code_sets; }
-  void set_references(void* orb) noexcept { options_.references = orb; }
+  void set_references(void* orb, ValueFactoryLookup value_factories) noexcept {
+    options_.references = orb;
+    options_.value_factories = value_factories;
+  }
   const DecodeLimits& limits() const noexcept { return options_.limits; }
   std::uint32_t depth() const noexcept { return depth_; }
 

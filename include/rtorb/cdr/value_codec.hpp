@@ -23,10 +23,7 @@ inline constexpr std::uint32_t value_tag_single_id = 0x02;
 inline constexpr std::uint32_t value_tag_id_list = 0x06;
 inline constexpr std::uint32_t value_tag_chunked = 0x08;
 
-// Looks a value factory up by repository id: the ORB's registry (rtorb::orb supplies it, as
-// the stream's InputOptions::references names the ORB); null when there is none.
-using ValueFactoryLookup = CORBA::object_reference<CORBA::ValueFactoryBase> (*)(
-    const InputStream& is, const std::string& repository_id);
+// ValueFactoryLookup (input_stream.hpp): how a reader finds the ORB's value factories.
 
 // --- whole values ------------------------------------------------------------------------
 // Writes `value` (null allowed): an indirection when the same object was written before in

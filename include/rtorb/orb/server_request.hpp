@@ -95,11 +95,16 @@ class ServerRequest {
   template <class T, class F>
   T& keep(F&& make) {
     using Node = ::rtorb::detail::KeptNode<T>;
-    Node* node;
-    if (void* room = take_room(sizeof(Node), alignof(Node))) {
-      node = ::new (room) Node(std::forward<F>(make));
-      node->destroy = [](::rtorb::detail::KeptValue* n) noexcept { static_cast<Node*>(n)->~Node(); };
-    } else {
+    Node* node = nullptr;
+    // A type that can never fit the room goes to the heap without trying (which also keeps
+    // GCC's -Warray-bounds from following the room path with a 4 KB array).
+    if constexpr (sizeof(Node) <= kept_room && alignof(Node) <= alignof(std::max_align_t)) {
+      if (void* room = take_room(sizeof(Node), alignof(Node))) {
+        node = ::new (room) Node(std::forward<F>(make));
+        node->destroy = [](::rtorb::detail::KeptValue* n) noexcept { static_cast<Node*>(n)->~Node(); };
+      }
+    }
+    if (node == nullptr) {
       node = new Node(std::forward<F>(make));
       node->destroy = [](::rtorb::detail::KeptValue* n) noexcept { delete static_cast<Node*>(n); };
     }

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -322,6 +323,31 @@ TEST_F(Ami, AHandlerInAnotherOrbGetsTheExceptionHolderMarshaled) {
   ASSERT_EQ(slept.size(), 1u);
   EXPECT_EQ(slept[0].name, "TIMEOUT");
   EXPECT_EQ(slept[0].minor, rtorb::minor::timeout_reply_wait);
+}
+
+// The handler served here, the AMI client another process (messaging-ami-relay): the
+// ExceptionHolders come as values, the spec's valuetype read with the factory the ORB
+// registers, and still raise the user exception as its class and TIMEOUT as itself.
+TEST_F(Ami, AHandlerInAnotherProcessGetsTheExceptionHolderAsAValue) {
+  rtorb::interop::ChildProcess relay({std::string(RTORB_BINARY_DIR) + "/bin/messaging-ami-relay",
+                                      server_.ior(), client_.orb().object_to_string(handler_)});
+  ASSERT_EQ(relay.line(20s), std::optional<std::string>("sent"));
+  ASSERT_TRUE(pump_until(3));
+  relay.terminate();
+  relay.wait(10s);
+  const auto divided = servant_->exceptions("divide");
+  ASSERT_EQ(divided.size(), 1u);
+  EXPECT_EQ(divided[0].name, "DivideByZero");
+  EXPECT_EQ(divided[0].dividend, 9);
+  EXPECT_EQ(servant_->replies("divide"), std::vector<std::string>{"2 r 1"});
+  const auto slept = servant_->exceptions("sleep_ms");
+  ASSERT_EQ(slept.size(), 1u);
+  EXPECT_EQ(slept[0].name, "TIMEOUT");
+  EXPECT_EQ(slept[0].minor, rtorb::minor::timeout_reply_wait);
+  EXPECT_EQ(slept[0].completed, CORBA::CompletionStatus::COMPLETED_MAYBE);
+  const Holder holder = servant_->last_holder();
+  ASSERT_TRUE(holder);
+  EXPECT_EQ(holder->_obv_typeid(), "IDL:omg.org/Messaging/ExceptionHolder:1.0");
 }
 
 TEST_F(Ami, ACollocatedTargetCallsTheHandlerBeforeSendcReturns) {

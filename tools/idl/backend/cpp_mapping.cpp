@@ -292,8 +292,8 @@ std::string cpp_type(const Type& type) {
     case DeclKind::value_type:
     case DeclKind::value_box: return "::CORBA::object_reference<" + qualified_name(*decl) + ">";
     case DeclKind::native:
-      // AMI's ExceptionHolder: a valuetype in the spec, a class of the runtime until rtorb
-      // has value types (<rtorb/messaging/reply_handler.hpp>).
+      // AMI's ExceptionHolder: the spec's valuetype, which the runtime defines
+      // (<rtorb/messaging/exception_holder.hpp>) so it can carry raise_exception.
       if (is_exception_holder(*decl)) return "::IDL::traits<::Messaging::ExceptionHolder>::ref_type";
       return provided_by_runtime(*decl) ? "::CORBA::servant_reference<::PortableServer::Servant>" : qualified_name(*decl);
     default:

@@ -33,8 +33,8 @@ std::string definition_name(const Decl& decl);
 // The declaration a named type stands for, forwards resolved (null for non-named types).
 const Decl* named_target(const Type& type);
 
-// AMI's Messaging::ExceptionHolder, a native of the implied IDL that the runtime defines
-// as a class (<rtorb/messaging/reply_handler.hpp>) until rtorb has value types.
+// AMI's Messaging::ExceptionHolder, a native of the implied IDL: the valuetype the runtime
+// defines (<rtorb/messaging/exception_holder.hpp>), with its raise_exception.
 bool is_exception_holder(const Decl& decl);
 
 // The C++ type of an IDL type as a member, element, parameter or result. Object references

@@ -94,7 +94,8 @@ std::string header_text(const Specification& spec, Sections& s, const CompilerVe
 std::string source_text(const Specification& spec, Sections& s, const CompilerVersion& version) {
   std::string out = banner(version, spec.main_file) + "#include \"" + stem_of(spec.main_file) + "C.h\"\n";
   if (!trimmed(s.stubs).empty()) out += "\n#include <rtorb/idl/stub.hpp>\n";
-  if (s.any_ops.text().find("::rtorb::orb::insert_object(") != std::string::npos)
+  if (s.any_ops.text().find("::rtorb::orb::insert_object(") != std::string::npos ||
+      s.any_ops.text().find("::rtorb::orb::insert_abstract(") != std::string::npos)
     out += (trimmed(s.stubs).empty() ? "\n" : "") + std::string("#include <rtorb/orb/any_object.hpp>\n");
   s.typecode_defs_ns.finish();
   s.any_ops_ns.finish();

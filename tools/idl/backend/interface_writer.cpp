@@ -99,7 +99,8 @@ void write_upcall_class(const InterfaceDecl& decl, CodeWriter& w) {
 }
 
 // operator<<= / operator>>= for references of the interface (in its namespace, so ADL
-// finds them through the template argument of object_reference).
+// finds them through the template argument of object_reference). For an abstract interface
+// the any holds the union of 9.3.7 (a reference or a value), its TypeCode tk_abstract_interface.
 void write_reference_any_operators(const InterfaceDecl& decl, Sections& out) {
   const std::string ref = "::CORBA::object_reference<" + qualified_name(decl) + ">";
   const std::string insert = "void operator<<=(::CORBA::Any& any, const " + ref + "& value)";
@@ -109,10 +110,15 @@ void write_reference_any_operators(const InterfaceDecl& decl, Sections& out) {
   out.types.line(extract + ";");
   out.any_ops_ns.enter(module_namespace(decl));
   out.any_ops.open(insert);
-  out.any_ops.line("::rtorb::orb::insert_object(any, value, " + tc_function(decl) + "());");
+  const char* insert_function = is_abstract(decl) ? "insert_abstract" : "insert_object";
+  out.any_ops.line("::rtorb::orb::" + std::string(insert_function) + "(any, value, " + tc_function(decl) + "());");
   out.any_ops.close();
   out.any_ops.open(extract);
-  out.any_ops.line("return any.extract(value, *" + tc_function(decl) + "());");
+  if (is_abstract(decl)) {
+    out.any_ops.line("return ::rtorb::orb::extract_abstract(any, value, *" + tc_function(decl) + "());");
+  } else {
+    out.any_ops.line("return any.extract(value, *" + tc_function(decl) + "());");
+  }
   out.any_ops.close();
   out.any_ops.line();
 }
@@ -405,8 +411,7 @@ void write_interface(const InterfaceDecl& decl, Sections& out) {
   w.close(";");
   if (is_abstract(decl)) write_abstract_proxy(decl, w);
   if (!is_local(decl)) write_upcall_class(decl, w);
-  // TODO(spec): anys of abstract interfaces (the union inside an any) are not mapped yet.
-  if (!is_local(decl) && !is_abstract(decl)) write_reference_any_operators(decl, out);
+  if (!is_local(decl)) write_reference_any_operators(decl, out);
   write_interface_traits(decl, out);
   if (is_local(decl)) return;
   const std::string cls = definition_name(decl) + (is_abstract(decl) ? "::rtorb_proxy" : "");

@@ -313,6 +313,20 @@ bool operator>>=(const ::CORBA::Any& any, ::Values::Holder& value) {
   return any.extract(value, *::rtorb::typecodes::Values::Holder_tc());
 }
 
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Measured>& value) {
+  ::rtorb::orb::insert_abstract(any, value, ::rtorb::typecodes::Values::Measured_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Measured>& value) {
+  return ::rtorb::orb::extract_abstract(any, value, *::rtorb::typecodes::Values::Measured_tc());
+}
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Scaled>& value) {
+  ::rtorb::orb::insert_abstract(any, value, ::rtorb::typecodes::Values::Scaled_tc());
+}
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Scaled>& value) {
+  return ::rtorb::orb::extract_abstract(any, value, *::rtorb::typecodes::Values::Scaled_tc());
+}
+
 void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Ruler>& value) {
   ::rtorb::orb::insert_object(any, value, ::rtorb::typecodes::Values::Ruler_tc());
 }

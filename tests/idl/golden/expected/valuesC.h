@@ -377,6 +377,9 @@ class rtorb_upcall_Measured : public virtual ::rtorb::orb::DirectUpcall {
  protected:
   rtorb_upcall_Measured() = default;
 };
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Measured>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Measured>& value);
 extern const ::CORBA::typecode_reference _tc_Measured;
 
 class Scaled : public virtual ::Values::Measured {
@@ -418,6 +421,9 @@ class rtorb_upcall_Scaled : public virtual ::Values::rtorb_upcall_Measured {
  protected:
   rtorb_upcall_Scaled() = default;
 };
+
+void operator<<=(::CORBA::Any& any, const ::CORBA::object_reference<::Values::Scaled>& value);
+bool operator>>=(const ::CORBA::Any& any, ::CORBA::object_reference<::Values::Scaled>& value);
 extern const ::CORBA::typecode_reference _tc_Scaled;
 
 class Ruler : public virtual ::Values::Scaled, public virtual ::CORBA::Object, public virtual ::rtorb::detail::AbstractObject {
