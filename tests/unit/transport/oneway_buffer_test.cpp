@@ -25,6 +25,23 @@ std::unique_ptr<cdr::OutputStream> stream_of(const std::vector<std::uint8_t>& by
   return os;
 }
 
+// A client connection that tells `flusher` of its batches, and the server end accepted for it.
+struct FlushedLink {
+  std::unique_ptr<Connection> client;
+  std::unique_ptr<Connection> server;
+};
+
+FlushedLink link_with(Acceptor& acceptor, const std::shared_ptr<OnewayFlusher>& flusher,
+                      std::chrono::milliseconds send_timeout = ConnectionOptions{}.send_timeout) {
+  ConnectOptions options;
+  options.connection.flusher = flusher;
+  options.connection.send_timeout = send_timeout;
+  FlushedLink link;
+  link.client = connect(acceptor.endpoint(), options);
+  link.server = accept_within(acceptor);
+  return link;
+}
+
 // Bytes the peer could read now, without waiting (0 when nothing was written).
 std::size_t readable_now(Connection& peer) {
   std::array<std::uint8_t, 65536> scratch;
@@ -187,10 +204,7 @@ TEST(BufferedOneways, AFullPeerNeverBlocksAndTheBoundRefusesWhatWouldPassIt) {
 TEST(BufferedOneways, TheFlusherWritesABatchWhoseTimeoutPassed) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  auto client = connect(acceptor.endpoint(), options);
-  auto server = accept_within(acceptor);
+  auto [client, server] = link_with(acceptor, flusher);
   ASSERT_TRUE(server);
   OnewayBatching batching;
   batching.flush_count = 100;
@@ -207,10 +221,7 @@ TEST(BufferedOneways, TheFlusherWritesABatchWhoseTimeoutPassed) {
 TEST(BufferedOneways, TheFlusherWritesWhatAFullKernelLeftWithNoFurtherCall) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  auto client = connect(acceptor.endpoint(), options);
-  auto server = accept_within(acceptor);
+  auto [client, server] = link_with(acceptor, flusher);
   ASSERT_TRUE(server);
   OnewayBatching batching;
   batching.flush_count = 1;
@@ -229,12 +240,8 @@ TEST(BufferedOneways, TheFlusherWritesWhatAFullKernelLeftWithNoFurtherCall) {
 TEST(BufferedOneways, FlushAllReachesEveryConnectionThatHoldsOneways) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  auto a = connect(acceptor.endpoint(), options);
-  auto a_peer = accept_within(acceptor);
-  auto b = connect(acceptor.endpoint(), options);
-  auto b_peer = accept_within(acceptor);
+  auto [a, a_peer] = link_with(acceptor, flusher);
+  auto [b, b_peer] = link_with(acceptor, flusher);
   ASSERT_TRUE(a_peer && b_peer);
   OnewayBatching batching;
   batching.flush_count = 100;
@@ -266,11 +273,7 @@ std::size_t fill_until_held(Connection& client, const OnewayBatching& batching) 
 TEST(BufferedOneways, ASyncNoneCallerNeverWaitsBehindAFlushOfAFullConnection) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  options.connection.send_timeout = 120s;
-  auto client = connect(acceptor.endpoint(), options);
-  auto server = accept_within(acceptor);
+  auto [client, server] = link_with(acceptor, flusher, 120s);
   ASSERT_TRUE(server);
   OnewayBatching batching;
   batching.flush_count = 1;
@@ -310,10 +313,7 @@ TEST(BufferedOneways, ASyncNoneCallerNeverWaitsBehindAFlushOfAFullConnection) {
 TEST(BufferedOneways, AConnectionDestroyedWhileSeveralThreadsFlushItIsLeftAlone) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  auto client = connect(acceptor.endpoint(), options);
-  auto server = accept_within(acceptor);
+  auto [client, server] = link_with(acceptor, flusher);
   ASSERT_TRUE(server);
   OnewayBatching batching;
   batching.flush_count = 1;
@@ -347,12 +347,8 @@ TEST(BufferedOneways, AConnectionDestroyedWhileSeveralThreadsFlushItIsLeftAlone)
 TEST(BufferedOneways, FlushAllFromSeveralThreadsWhileCallersBuffer) {
   auto flusher = std::make_shared<OnewayFlusher>();
   Acceptor acceptor({"127.0.0.1", 0});
-  ConnectOptions options;
-  options.connection.flusher = flusher;
-  auto a = connect(acceptor.endpoint(), options);
-  auto a_peer = accept_within(acceptor);
-  auto b = connect(acceptor.endpoint(), options);
-  auto b_peer = accept_within(acceptor);
+  auto [a, a_peer] = link_with(acceptor, flusher);
+  auto [b, b_peer] = link_with(acceptor, flusher);
   ASSERT_TRUE(a_peer && b_peer);
   OnewayBatching batching;
   batching.flush_count = 7;
