@@ -142,20 +142,17 @@ void write_handler_class(const InterfaceDecl& decl, const std::vector<AmhOperati
   w.line();
 }
 
-void write_skeleton_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
-                          Sections& out) {
-  const std::string ns = module_namespace(decl);
-  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
-  CodeWriter& w = out.servants;
-  const std::string name = skeleton_name(decl);
-  w.line("// The servant base of " + decl.name +
-         " with asynchronous method handling: each operation gets a response");
-  w.line("// handler first and returns nothing; the reply goes when the handler says so.");
+// The body of an AMH or coroutine servant base `name` (its qualified form `qualified`): one
+// pure virtual per operation, as `signature` spells it, then what every servant has.
+template <class Signature>
+void write_servant_base(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
+                        const std::string& name, const std::string& qualified,
+                        const Signature& signature, CodeWriter& w) {
   w.open("class " + name + " : public virtual ::PortableServer::Servant");
   w.label("public:");
   for (const AmhOperation& a : ops) {
     if (!a.op->doc_comment.empty()) w.comment(a.op->doc_comment);
-    w.line("virtual " + upcall_signature(decl, a, local_name(a.upcall, "handler")) + " = 0;");
+    w.line("virtual " + signature(a) + " = 0;");
   }
   if (!ops.empty()) w.line();
   w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
@@ -166,12 +163,27 @@ void write_skeleton_class(const InterfaceDecl& decl, const std::vector<AmhOperat
   w.label("protected:");
   w.line(name + "() = default;");
   for (const AmhOperation& a : ops) {
-    w.line("static void " + a.op->skeleton + "(" + skeleton_class(decl) + "& " +
-           local_name(*a.op, "self") + ", ::rtorb::orb::ServerRequest& " +
-           local_name(*a.op, "request") + ");");
+    w.line("static void " + a.op->skeleton + "(" + qualified + "& " + local_name(*a.op, "self") +
+           ", ::rtorb::orb::ServerRequest& " + local_name(*a.op, "request") + ");");
   }
   w.close(";");
   w.line();
+}
+
+void write_skeleton_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
+                          Sections& out) {
+  const std::string ns = module_namespace(decl);
+  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
+  CodeWriter& w = out.servants;
+  const std::string name = skeleton_name(decl);
+  w.line("// The servant base of " + decl.name +
+         " with asynchronous method handling: each operation gets a response");
+  w.line("// handler first and returns nothing; the reply goes when the handler says so.");
+  write_servant_base(decl, ops, name, skeleton_class(decl),
+                     [&](const AmhOperation& a) {
+                       return upcall_signature(decl, a, local_name(a.upcall, "handler"));
+                     },
+                     w);
 }
 
 void write_reply_functions(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter& w) {
@@ -301,27 +313,7 @@ void write_coro_class(const InterfaceDecl& decl, const std::vector<AmhOperation>
          " whose operations are coroutines: what one co_returns (or raises)");
   w.line("// is its reply, sent when it ends, on the thread that ran its last step");
   w.line("// (rtorb/coro/servant.hpp).");
-  w.open("class " + name + " : public virtual ::PortableServer::Servant");
-  w.label("public:");
-  for (const AmhOperation& a : ops) {
-    if (!a.op->doc_comment.empty()) w.comment(a.op->doc_comment);
-    w.line("virtual " + coro_signature(a) + " = 0;");
-  }
-  if (!ops.empty()) w.line();
-  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
-  w.line("bool _is_a(const std::string& repository_id) override;");
-  w.line("const char* rtorb_repository_id() const override;");
-  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
-  w.line();
-  w.label("protected:");
-  w.line(name + "() = default;");
-  for (const AmhOperation& a : ops) {
-    w.line("static void " + a.op->skeleton + "(" + coro_class(decl) + "& " +
-           local_name(*a.op, "self") + ", ::rtorb::orb::ServerRequest& " +
-           local_name(*a.op, "request") + ");");
-  }
-  w.close(";");
-  w.line();
+  write_servant_base(decl, ops, name, coro_class(decl), coro_signature, w);
 }
 
 // The lambda that hands the coroutine's value to the handler's reply operation.
