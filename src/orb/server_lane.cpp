@@ -154,7 +154,7 @@ void ServerLane::handler_starts() noexcept {
       // Out of memory: borrow, or go on with the threads the lane has.
     }
   }
-  if (lenders_.empty()) return;
+  if (!lenders_set_.load(std::memory_order_acquire) || lenders_.empty()) return;
   std::shared_ptr<ServerLane> self = weak_from_this().lock();
   if (!self) return;
   for (const auto& weak : lenders_) {

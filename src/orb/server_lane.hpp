@@ -73,9 +73,12 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   // Requests held now, and refused (TRANSIENT) since the start, by the lane's buffer.
   std::size_t buffered_requests() const noexcept { return buffer_ ? buffer_->held() : 0; }
   std::uint64_t refused_requests() const noexcept { return buffer_ ? buffer_->refused() : 0; }
-  // Lanes this one may borrow from when it is saturated, asked in this order. Set before
-  // requests arrive.
-  void set_lenders(std::vector<std::weak_ptr<ServerLane>> lenders) { lenders_ = std::move(lenders); }
+  // Lanes this one may borrow from when it is saturated, asked in this order. Set once, after
+  // the lane's threads have started: published by lenders_set_ for them to see.
+  void set_lenders(std::vector<std::weak_ptr<ServerLane>> lenders) {
+    lenders_ = std::move(lenders);
+    lenders_set_.store(true, std::memory_order_release);
+  }
   // Stops accepting: connections already open keep being served.
   void stop_accepting() noexcept;
   // Makes the threads leave the loop (they end once their upcall returns).
@@ -116,6 +119,7 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   std::atomic<std::size_t> dynamic_alive_{0};
   std::atomic<std::size_t> borrowed_{0};
   std::vector<std::weak_ptr<ServerLane>> lenders_;
+  std::atomic<bool> lenders_set_{false};
   transport::Socket lend_signal_;                   // eventfd: "a borrower is waiting"
   std::mutex lend_mutex_;                           // guards pending_borrower_
   std::shared_ptr<ServerLane> pending_borrower_;

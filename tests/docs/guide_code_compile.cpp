@@ -120,6 +120,11 @@ class PoolLocator final : public PortableServer::ServantLocator {
 };
 
 // idl-mapping.md: types, structs, unions, any, TypeCodes.
+// GCC 12 under -fsanitize=thread reports the union's std::string "may be used
+// uninitialized" in ~Value (a false positive of its variant destructor analysis; the
+// default and asan builds do not see it).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 void data_types() {
   IDL::fixed<8, 2> money("123.45");
   Shapes::Money same = money;
@@ -162,6 +167,7 @@ void data_types() {
             << rtorb::cdr::TypeCode::basic(rtorb::cdr::TCKind::tk_long)->id().size()
             << (same == money);
 }
+#pragma GCC diagnostic pop
 
 // idl-mapping.md, "Object references"; exceptions.md; troubleshooting.md.
 int client(int argc, char* argv[]) {
