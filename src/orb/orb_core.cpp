@@ -127,7 +127,8 @@ OrbCore::OrbCore(std::string id, OrbOptions options)
 }
 
 OrbCore::~OrbCore() {
-  lanes_.clear();  // joins their threads before what they use goes
+  for (const auto& [id, lane] : lanes_) lane->stop();  // before what their threads use goes
+  lanes_.clear();
   if (reactor_) reactor_->stop();
   pool_.reset();
   reactor_.reset();
@@ -602,7 +603,11 @@ void OrbCore::shutdown(bool wait_for_completion) {
       std::lock_guard lock(lanes_mutex_);
       lanes.swap(lanes_);
     }
-    lanes.clear();  // joins the lanes' threads
+    // Joined here, not when the last reference goes: the rt layer or a borrowing lane may
+    // still hold one, and a lane thread left running would retire its connections into
+    // the ServerConnections this ORB is about to free.
+    for (const auto& [id, lane] : lanes) lane->stop();
+    lanes.clear();
     // Not under mutex_: an upcall ending on one of these threads may want it. Set once in
     // activate_endpoints (under mutex_, before shutdown can be reached) and never reset
     // before the destructor.

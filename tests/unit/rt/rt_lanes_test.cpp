@@ -480,13 +480,6 @@ TEST(RtCollocation, ACollocatedCallRunsAtTheObjectsPriorityInEveryCollocationMod
 }
 
 TEST(RtPersistentIor, APersistentReferenceReachesItsLaneAgainAfterTheServerRestarts) {
-#if defined(__SANITIZE_THREAD__)
-  // TODO(tsan): ThreadSanitizer reports the first ORB's ServerConnections map, written by a
-  // lane thread as it retires a connection, as racing with its destructor at the end of the
-  // test, although destroy() joined that thread. Not understood yet; the default and asan
-  // runs check this test.
-  GTEST_SKIP() << "SKIPPED under ThreadSanitizer (see the TODO)";
-#endif
   const std::uint16_t port = free_port();
   const std::vector<std::string> options = {
       "-ORBLaneEndpoint", std::to_string(high) + "=iiop://127.0.0.1:" + std::to_string(port)};
