@@ -238,22 +238,34 @@ std::vector<RawServer::Seen> RawServer::requests(const std::string& operation, s
 
 std::exception_ptr bounded(const std::function<void()>& call, std::chrono::seconds bound,
                            const char* what) {
-  auto done = std::make_shared<std::promise<std::exception_ptr>>();
-  auto result = done->get_future();
-  std::thread([call, done] {
+  // A mutex and a condition variable rather than a std::promise: ThreadSanitizer sees the
+  // hand-over of the exception through them (it missed it through libstdc++'s futex wait).
+  struct Outcome {
+    std::mutex mutex;
+    std::condition_variable done_changed;
+    bool done = false;
+    std::exception_ptr raised;
+  };
+  auto outcome = std::make_shared<Outcome>();
+  std::thread([call, outcome] {
+    std::exception_ptr raised;
     try {
       call();
-      done->set_value(nullptr);
     } catch (...) {
-      done->set_value(std::current_exception());
+      raised = std::current_exception();
     }
+    std::lock_guard lock(outcome->mutex);
+    outcome->raised = std::move(raised);
+    outcome->done = true;
+    outcome->done_changed.notify_all();
   }).detach();
-  if (result.wait_for(bound) != std::future_status::ready) {
+  std::unique_lock lock(outcome->mutex);
+  if (!outcome->done_changed.wait_for(lock, bound, [&] { return outcome->done; })) {
     std::fprintf(stderr, "FATAL: %s did not return within %llds: it hangs\n", what,
                  static_cast<long long>(bound.count()));
     std::abort();
   }
-  return result.get();
+  return std::move(outcome->raised);  // freed by the caller, the thread that reads it
 }
 
 void expect_timeout(const std::function<void()>& call, std::uint32_t minor,
