@@ -347,23 +347,25 @@ def section_ami(data):
            "cube_long calls/s: rtorb AMI from one client thread with N calls outstanding on one",
            "connection (sendc_cube_long, the reply handler sending the next), against",
            "synchronous calls from N threads (a connection each) to the same rtorb server (a",
-           "pool of 2) and to omniORB (thread per connection).", ""]
-    body = [[r["run"], r["placement"], r["system"], r["mode"], r["outstanding"],
-             round(r["calls_per_second"])] for r in data.get("rows", [])]
-    return out + table(["run", "placement", "system", "mode", "outstanding (ami) / threads (sync)",
-                        "calls/s"], body)
+           "pool of 2, and a thread per connection) and to omniORB (thread per connection).", ""]
+    body = [[r["run"], r["placement"], r["system"], r.get("server", "pool of 2"), r["mode"],
+             r["outstanding"], round(r["calls_per_second"])] for r in data.get("rows", [])]
+    return out + table(["run", "placement", "system", "server", "mode",
+                        "outstanding (ami) / threads (sync)", "calls/s"], body)
 
 
 def section_sync_scope(data):
     out = ["## 10. SyncScope against twoways, a working servant (issue 19, Figure 17)", "",
-           f"Calls/s from one client thread to an rtorb server (a pool of 2) whose servant checks "
+           f"Calls/s from one client thread to an rtorb server whose servant checks "
            f"{data.get('work', '?')} numbers for primality per call (about 20,000 divisions): "
            "twoway cube_long, and cube_oneway under each SyncScope. WITH_SERVER is answered "
            "once the servant is found, before the work; WITH_TARGET after it; WITH_TRANSPORT "
-           "and SYNC_NONE count sends only (the server works through them later).", ""]
-    body = [[r["run"], r["placement"], r["mode"], round(r["calls_per_second"])]
-            for r in data.get("rows", [])]
-    return out + table(["run", "placement", "mode", "calls/s"], body)
+           "and SYNC_NONE count sends only (the server works through them later). The server "
+           "runs in each model: reactive (the default), a thread per connection, a pool of 2.",
+           ""]
+    body = [[r["run"], r["placement"], r.get("server", "pool of 2"), r["mode"],
+             round(r["calls_per_second"])] for r in data.get("rows", [])]
+    return out + table(["run", "placement", "server", "mode", "calls/s"], body)
 
 
 def section_buffering(data):
