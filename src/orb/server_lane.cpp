@@ -4,6 +4,8 @@
 #include <rtorb/corba/raise.hpp>
 
 #include <limits.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -12,6 +14,22 @@
 #include "transport/acceptor.hpp"
 
 namespace rtorb::orb {
+namespace {
+
+// ThreadSanitizer's runtime guards its tables with spin locks that wait by sched_yield, and
+// every exiting thread takes one. When a lane stops, its threads exit together at their
+// SCHED_FIFO priorities; a higher one spinning never lets a lower holder run (sched_yield
+// yields only to equal priorities), and with both CPUs taken the process livelocks (seen
+// in ORB::destroy: one exiting lane thread held the lock, two spun on it). So under tsan a
+// thread gives up its real-time class before it exits. Other builds exit as they ran.
+void leave_real_time_under_tsan() noexcept {
+#if defined(__SANITIZE_THREAD__)
+  const sched_param ordinary{};
+  pthread_setschedparam(pthread_self(), SCHED_OTHER, &ordinary);
+#endif
+}
+
+}  // namespace
 
 // The lane's eventfd in its own reactor: the one idle thread the kernel wakes for it lends
 // itself.
@@ -100,6 +118,7 @@ bool ServerLane::spawn(bool dynamic) {
         const Start s = *static_cast<Start*>(arg);
         delete static_cast<Start*>(arg);
         s.lane->serve(s.dynamic);
+        leave_real_time_under_tsan();
         s.thread->finished.store(true, std::memory_order_release);
         return nullptr;
       },
