@@ -155,10 +155,7 @@ void write_servant_base(const InterfaceDecl& decl, const std::vector<AmhOperatio
     w.line("virtual " + signature(a) + " = 0;");
   }
   if (!ops.empty()) w.line();
-  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
-  w.line("bool _is_a(const std::string& repository_id) override;");
-  w.line("const char* rtorb_repository_id() const override;");
-  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+  write_servant_member_declarations(decl, w);
   w.line();
   w.label("protected:");
   w.line(name + "() = default;");
@@ -254,19 +251,7 @@ void write_skeleton(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter
 void write_servant_functions(const InterfaceDecl& decl, const std::vector<Operation>& ops,
                              const std::string& servant_class, CodeWriter& w) {
   const std::string owner = servant_class.substr(2) + "::";
-  const std::string type = qualified_name(decl);
-  w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
-  w.line("return ::rtorb::orb::ProxyAccess::make<" + type +
-         ">(::rtorb::orb::core_of(*rtorb_this()));");
-  w.close();
-  w.line();
-  w.open("bool " + owner + "_is_a(const std::string& repository_id)");
-  write_is_a_return(decl, w);
-  w.close();
-  w.line();
-  w.line("const char* " + owner + "rtorb_repository_id() const { return " +
-         string_literal(decl.repository_id, false) + "; }");
-  w.line();
+  write_servant_identity(decl, owner, w);
   w.open("void " + owner + "rtorb_dispatch(::rtorb::orb::ServerRequest& request)");
   if (ops.empty()) {
     w.line("::PortableServer::Servant::rtorb_dispatch(request);");

@@ -86,6 +86,12 @@ void write_servant(const InterfaceDecl& decl, Sections& out);
 void write_dispatch_table(const std::vector<Operation>& ops, const std::string& self_type,
                           const std::function<std::string(const Operation&)>& skeleton,
                           CodeWriter& w);
+// What every servant base of `decl` declares (POA::I, AMH_I, CORO_I): _this, _is_a, the
+// repository id and the dispatcher.
+void write_servant_member_declarations(const InterfaceDecl& decl, CodeWriter& w);
+// The definitions of _this, _is_a and the repository id in servant base `owner`
+// ("POA::M::I::").
+void write_servant_identity(const InterfaceDecl& decl, const std::string& owner, CodeWriter& w);
 // amh_writer.cpp: for an interface with asynchronous method handling (rtorb-idl --amh,
 // #pragma amh): AMH_<I>ResponseHandler, the servant base POA::AMH_<I>, its skeletons and
 // dispatcher (docs/messaging.md, "AMH").

@@ -71,10 +71,7 @@ void write_servant_class(const InterfaceDecl& decl, const std::vector<Operation>
     w.line("// The operations to implement are the pure virtuals of " + upcall_class(decl) + ".");
     w.line();
   }
-  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
-  w.line("bool _is_a(const std::string& repository_id) override;");
-  w.line("const char* rtorb_repository_id() const override;");
-  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+  write_servant_member_declarations(decl, w);
   w.line();
   w.label("protected:");
   w.line(name + "() = default;");
@@ -255,8 +252,16 @@ void write_dispatch(const InterfaceDecl& decl, CodeWriter& w) {
   w.line();
 }
 
-void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
-  const std::string owner = "POA::" + definition_name(decl) + "::";
+}  // namespace
+
+void write_servant_member_declarations(const InterfaceDecl& decl, CodeWriter& w) {
+  w.line("::CORBA::object_reference<" + qualified_name(decl) + "> _this();");
+  w.line("bool _is_a(const std::string& repository_id) override;");
+  w.line("const char* rtorb_repository_id() const override;");
+  w.line("void rtorb_dispatch(::rtorb::orb::ServerRequest& request) override;");
+}
+
+void write_servant_identity(const InterfaceDecl& decl, const std::string& owner, CodeWriter& w) {
   const std::string type = qualified_name(decl);
   w.open("::CORBA::object_reference<" + type + "> " + owner + "_this()");
   // An abstract interface's class is not a proxy; its own proxy class is.
@@ -272,8 +277,6 @@ void write_servant_functions(const InterfaceDecl& decl, CodeWriter& w) {
          string_literal(decl.repository_id, false) + "; }");
   w.line();
 }
-
-}  // namespace
 
 void write_dispatch_table(const std::vector<Operation>& ops, const std::string& self_type,
                           const std::function<std::string(const Operation&)>& skeleton,
@@ -311,7 +314,7 @@ void write_servant(const InterfaceDecl& decl, Sections& out) {
   CodeWriter& s = out.skeletons;
   s.line("// " + decl.name);
   s.line();
-  write_servant_functions(decl, s);
+  write_servant_identity(decl, "POA::" + definition_name(decl) + "::", s);
   for (const Operation& op : ops) write_skeleton(op, decl, s);
   write_dispatch(decl, s);
   CodeWriter& t = out.servant_traits;
