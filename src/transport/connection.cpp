@@ -191,15 +191,14 @@ void Connection::send_after_batch(const cdr::OutputStream& stream, SendProgress&
 }
 
 bool Connection::write_batch(SendProgress& progress) {
-  // IOV_MAX: a batch of up to 1024 messages leaves in one sendmsg.
-  std::array<::iovec, 1024> iov;
   while (!batch_.empty()) {
     if (closed()) {
       raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
                                  "buffered oneways on a closed connection");
     }
-    const std::size_t count = batch_.gather(iov.data(), iov.size());
-    const ssize_t sent = send_some(iov.data(), count);
+    const std::span<const std::uint8_t> unsent = batch_.unsent();
+    const ::iovec whole{const_cast<std::uint8_t*>(unsent.data()), unsent.size()};
+    const ssize_t sent = send_some(&whole, 1);
     if (sent < 0) {
       const int err = errno;
       if (err == EINTR) continue;

@@ -1,9 +1,5 @@
 #include "transport/oneway_buffer.hpp"
 
-#include <sys/uio.h>
-
-#include <cstring>
-
 namespace rtorb::transport {
 
 bool OnewayBuffer::append(const cdr::OutputStream& message, std::size_t capacity,
@@ -18,25 +14,11 @@ bool OnewayBuffer::append(const cdr::OutputStream& message, std::size_t capacity
     oldest_ = now;
   }
   if (bytes_.size() + message.size() > capacity) drop_written();
-  const std::size_t at = bytes_.size();
-  bytes_.resize(at + message.size());
-  std::size_t n = at;
   message.for_each_segment([&](std::span<const std::uint8_t> segment) {
-    std::memcpy(bytes_.data() + n, segment.data(), segment.size());
-    n += segment.size();
+    bytes_.insert(bytes_.end(), segment.begin(), segment.end());
   });
-  ends_.push_back(n);
+  ends_.push_back(bytes_.size());
   return true;
-}
-
-std::size_t OnewayBuffer::gather(::iovec* iov, std::size_t max) const noexcept {
-  std::size_t count = 0;
-  std::size_t from = sent_;
-  for (std::size_t m = first_unsent_; m < ends_.size() && count < max; ++m) {
-    iov[count++] = {const_cast<std::uint8_t*>(bytes_.data() + from), ends_[m] - from};
-    from = ends_[m];
-  }
-  return count;
 }
 
 // A batch the kernel takes a little at a time while more comes in never empties; without

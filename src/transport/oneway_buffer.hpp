@@ -8,9 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <rtorb/cdr/output_stream.hpp>
+#include <span>
 #include <vector>
-
-struct iovec;
 
 namespace rtorb::transport {
 
@@ -40,8 +39,9 @@ class OnewayBuffer {
 
   // Copies the message in; false (nothing taken) when bytes() would pass `capacity`.
   bool append(const cdr::OutputStream& message, std::size_t capacity, Clock::time_point now);
-  // One iovec per message (the first one from where writing stopped), at most `max`.
-  std::size_t gather(::iovec* iov, std::size_t max) const noexcept;
+  // What is left to write, from where writing stopped: the messages lie end to end, so a
+  // batch leaves in one send however many it holds.
+  std::span<const std::uint8_t> unsent() const noexcept { return {bytes_.data() + sent_, bytes()}; }
   // `n` more bytes were written. Storage is kept for the next batch.
   void consumed(std::size_t n) noexcept;
 

@@ -1,8 +1,6 @@
-// Buffered oneways on a connection: the batch, its limits, one gather-write per batch, the
-// bound, what a later send does with the batch, and the flusher.
+// Buffered oneways on a connection: the batch, its limits, one write per batch, the bound, what a later send does with the batch, and the flusher.
 #include <gtest/gtest.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 
 #include <rtorb/corba/exception.hpp>
 #include <atomic>
@@ -49,7 +47,7 @@ std::size_t readable_now(Connection& peer) {
   return n > 0 ? static_cast<std::size_t>(n) : 0;
 }
 
-TEST(OnewayBuffer, GathersOneIovecPerMessageFromWhereWritingStopped) {
+TEST(OnewayBuffer, HoldsTheMessagesEndToEndAndGivesWhatIsLeftFromWhereWritingStopped) {
   OnewayBuffer buffer;
   const auto now = OnewayBuffer::Clock::now();
   ASSERT_TRUE(buffer.append(*stream_of({1, 2, 3}), 100, now));
@@ -58,11 +56,9 @@ TEST(OnewayBuffer, GathersOneIovecPerMessageFromWhereWritingStopped) {
   EXPECT_EQ(buffer.bytes(), 5u);
   buffer.consumed(2);
   EXPECT_TRUE(buffer.started());
-  std::array<::iovec, 4> iov;
-  ASSERT_EQ(buffer.gather(iov.data(), iov.size()), 2u);
-  EXPECT_EQ(iov[0].iov_len, 1u);
-  EXPECT_EQ(*static_cast<std::uint8_t*>(iov[0].iov_base), 3);
-  EXPECT_EQ(iov[1].iov_len, 2u);
+  const auto unsent = buffer.unsent();
+  EXPECT_EQ(std::vector<std::uint8_t>(unsent.begin(), unsent.end()),
+            (std::vector<std::uint8_t>{3, 4, 5}));
   buffer.consumed(3);
   EXPECT_TRUE(buffer.empty());
   EXPECT_EQ(buffer.messages(), 0u);
@@ -79,7 +75,7 @@ TEST(OnewayBuffer, RefusesAMessageThatWouldPassTheBoundAndKeepsNothingOfIt) {
 
 // A batch the kernel takes a little at a time while more keeps coming never empties: the
 // bytes already written are dropped when the storage would pass the bound, and what is
-// left (a message begun included) is gathered from the right byte.
+// left (a message begun included) is given from the right byte.
 TEST(OnewayBuffer, StorageStaysNearTheBoundWhenTheBatchNeverEmpties) {
   OnewayBuffer buffer;
   const auto now = OnewayBuffer::Clock::now();
@@ -94,14 +90,12 @@ TEST(OnewayBuffer, StorageStaysNearTheBoundWhenTheBatchNeverEmpties) {
   }
   buffer.consumed(buffer.started() ? 0 : 3);  // stop inside a message
   ASSERT_TRUE(buffer.started());
-  // The first iovec starts inside the oldest message still held, where writing stopped.
-  std::array<::iovec, 16> iov;
-  const std::size_t count = buffer.gather(iov.data(), iov.size());
-  std::size_t total = 0;
-  for (std::size_t i = 0; i < count; ++i) total += iov[i].iov_len;
-  EXPECT_EQ(total, buffer.bytes());
-  EXPECT_LT(iov[0].iov_len, 10u);
-  EXPECT_EQ(*static_cast<std::uint8_t*>(iov[count - 1].iov_base), static_cast<std::uint8_t>(next - 1));
+  // What is left starts inside the oldest message still held, where writing stopped, and
+  // ends with the newest.
+  const auto unsent = buffer.unsent();
+  ASSERT_EQ(unsent.size(), buffer.bytes());
+  EXPECT_NE(unsent.size() % 10, 0u);
+  EXPECT_EQ(unsent.back(), static_cast<std::uint8_t>(next - 1));
 }
 
 TEST(BufferedOneways, TheBatchLeavesAtItsCountAsOneGatherWrite) {
