@@ -8,10 +8,9 @@
 #include <omniORB4/CORBA.h>
 #include <omniORB4/IIOP.h>
 #include <omniORB4/omniIOR.h>
-#include <signal.h>
+#include <test_support/stop_signals.hpp>
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -59,7 +58,7 @@ std::string corbaloc_for(const IIOP::Address& address) {
   return "corbaloc:iiop:1.2@" + host + ":" + std::to_string(address.port) + "/Echo";
 }
 
-int serve(CORBA::ORB_ptr orb, sigset_t* stop_signals) {
+int serve(CORBA::ORB_ptr orb, const rtorb::test::StopSignals& stop) {
   CORBA::Object_var poa_obj = orb->resolve_initial_references("omniINSPOA");
   PortableServer::POA_var poa = PortableServer::POA::_narrow(poa_obj);
   // Owned by the POA from here on: orb->destroy() etherealises it once the last call on it
@@ -78,26 +77,17 @@ int serve(CORBA::ORB_ptr orb, sigset_t* stop_signals) {
               corbaloc_for(address).c_str(), static_cast<const char*>(address.host),
               static_cast<unsigned>(address.port));
   std::fflush(stdout);
-
-  int signal_number = 0;
-  sigwait(stop_signals, &signal_number);
+  stop.wait();
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Blocked before ORB_init so every omniORB thread inherits the mask and only sigwait
-  // below ever sees these signals.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-
+  const rtorb::test::StopSignals stop;
   try {
     CORBA::ORB_var orb = CORBA::ORB_init(argc, argv);
-    const int status = serve(orb, &stop_signals);
+    const int status = serve(orb, stop);
     orb->destroy();
     return status;
   } catch (const CORBA::SystemException& e) {
