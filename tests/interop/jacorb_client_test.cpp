@@ -1,6 +1,6 @@
 // rtorb calling a JacORB 3.9 server (jacorb-probe-server): results, out and inout
 // arguments, a user exception with its members and a system exception with its minor code
-// and completion status, over GIOP 1.2, 1.1 and 1.0 (the client's -ORBGIOPVersion), and
+// and completion status, over GIOP 1.2, 1.1 and 1.0 (corbaloc:iiop:1.x@ references), and
 // the server's shutdown operation.
 #include <rtorb/corba/orb.hpp>
 
@@ -44,7 +44,8 @@ class JacOrbCalls : public ::testing::TestWithParam<const char*> {
   void SetUp() override {
     orb_ = CORBA::ORB_init(args_.argc(), args_.argv(),
                            std::string("jacorb-calls-") + GetParam());
-    probe_ = IDL::traits<JacOrbInterop::Probe>::narrow(orb_->string_to_object(peer_->ior()));
+    probe_ = IDL::traits<JacOrbInterop::Probe>::narrow(
+        orb_->string_to_object(rtorb::interop::corbaloc_for(peer_->ior(), GetParam())));
     ASSERT_TRUE(probe_);
   }
   void TearDown() override {
@@ -53,7 +54,7 @@ class JacOrbCalls : public ::testing::TestWithParam<const char*> {
   }
 
   static std::unique_ptr<JacOrbPeer> peer_;
-  OrbArgs args_{"-ORBGIOPVersion", GetParam()};
+  OrbArgs args_;
   IDL::traits<CORBA::ORB>::ref_type orb_;
   ProbeRef probe_;
 };
@@ -66,7 +67,7 @@ TEST_P(JacOrbCalls, ResultsComeBack) {
   EXPECT_EQ(probe_->cube(2000), -589934592);  // both sides wrap the same way
   EXPECT_EQ(probe_->echo_string("hello JacORB"), "hello JacORB");
   EXPECT_EQ(probe_->echo_string(""), "");
-  const std::string long_text(100'000, 'x');  // several fragments in 1.1 and 1.2
+  const std::string long_text(100'000, 'x');  // larger than any one buffer on either side
   EXPECT_EQ(probe_->echo_string(long_text), long_text);
 }
 

@@ -1,6 +1,9 @@
 // Starting and stopping the JacORB peer (jacorb_peer.hpp).
 #include "jacorb_peer.hpp"
 
+#include "ior/ior_string.hpp"
+#include "ior/url_escape.hpp"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -8,6 +11,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <thread>
+#include <variant>
 
 namespace rtorb::interop {
 
@@ -44,6 +48,17 @@ JacOrbPeer::~JacOrbPeer() {
     process_->wait(10s);
   }
   std::filesystem::remove(ior_file_);
+}
+
+std::string corbaloc_for(const std::string& ior, const std::string& version) {
+  const auto reference = ior::reference_from_ior_string(ior);
+  for (const auto& profile : reference.profiles) {
+    if (const auto* iiop = std::get_if<ior::IiopProfile>(&profile)) {
+      return "corbaloc:iiop:" + version + "@" + iiop->host + ":" + std::to_string(iiop->port) +
+             "/" + ior::url_escape(iiop->object_key);
+    }
+  }
+  throw std::runtime_error("no IIOP profile in " + ior);
 }
 
 OrbArgs::OrbArgs(std::initializer_list<std::string> options) : strings_{"jacorb_interop_tests"} {

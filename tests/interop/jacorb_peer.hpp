@@ -36,7 +36,12 @@ class JacOrbPeer {
   std::string ordered_ior_;
 };
 
-// Arguments for CORBA::ORB_init: the program name and `options` (e.g. -ORBGIOPVersion 1.1),
+// A corbaloc URL for the IIOP profile of `ior`, with `version` ("1.0", "1.1", "1.2") as
+// its IIOP version: rtorb's client speaks the GIOP version of the profile it uses, and
+// JacORB's IORs say 1.2, so this is how a test calls JacORB over 1.0 or 1.1.
+std::string corbaloc_for(const std::string& ior, const std::string& version);
+
+// Arguments for CORBA::ORB_init: the program name and `options`,
 // kept alive as long as the object.
 class OrbArgs {
  public:

@@ -45,8 +45,8 @@ class JacOrbSyncScope : public ::testing::TestWithParam<const char*> {
   void SetUp() override {
     orb_ = CORBA::ORB_init(args_.argc(), args_.argv(),
                            std::string("jacorb-sync-scope-") + GetParam());
-    probe_ = narrow(peer_->ior());
-    ordered_ = narrow(peer_->ordered_ior());
+    probe_ = narrow(rtorb::interop::corbaloc_for(peer_->ior(), GetParam()));
+    ordered_ = narrow(rtorb::interop::corbaloc_for(peer_->ordered_ior(), GetParam()));
     ASSERT_TRUE(probe_ && ordered_);
   }
   void TearDown() override {
@@ -71,7 +71,7 @@ class JacOrbSyncScope : public ::testing::TestWithParam<const char*> {
   }
 
   static std::unique_ptr<JacOrbPeer> peer_;
-  OrbArgs args_{"-ORBGIOPVersion", GetParam()};
+  OrbArgs args_;
   IDL::traits<CORBA::ORB>::ref_type orb_;
   ProbeRef probe_;
   ProbeRef ordered_;
@@ -94,7 +94,7 @@ TEST_P(JacOrbSyncScope, WithServerReturnsWhileTheServantIsStillBlocked) {
 // WITH_TARGET (and, over 1.0/1.1, WITH_SERVER too: both are response_expected TRUE) returns
 // only after the upcall: the hold is released from this thread while another waits in it.
 TEST_P(JacOrbSyncScope, WithTargetReturnsAfterTheUpcall) {
-  const Messaging::SyncScope scopes[] = {Messaging::SYNC_WITH_TARGET, Messaging::SYNC_WITH_SERVER};
+  const Messaging::SyncScope scopes[] = {Messaging::SYNC_WITH_SERVER, Messaging::SYNC_WITH_TARGET};
   for (const auto scope : scopes) {
     if (scope == Messaging::SYNC_WITH_SERVER && std::string(GetParam()) == "1.2") continue;
     const std::int32_t done_before = probe_->holds_done();
