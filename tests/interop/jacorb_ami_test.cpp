@@ -1,11 +1,13 @@
 // rtorb's asynchronous calls answered by a JacORB 3.9 server, which knows nothing of them:
 // on the wire a sendc_/sendp_/async() call is an ordinary twoway. Results, out and inout
 // values, a user exception reaching op_excep through the ExceptionHolder, a system
-// exception with its minor code, 1,000 calls outstanding on one connection, a poller and
-// a co_await.
+// exception with its minor code, a RelativeRoundtripTimeout reaching op_excep, 1,000 calls
+// outstanding on one connection, a poller and a co_await.
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/coro/run.hpp>
 #include <rtorb/coro/task.hpp>
+#include <rtorb/messaging/messaging.hpp>
 #include <rtorb/messaging/poller.hpp>
 #include <rtorb/messaging/reply_handler.hpp>
 #include <rtorb/poa/poa.hpp>
@@ -30,7 +32,8 @@ using Holder = IDL::traits<Messaging::ExceptionHolder>::ref_type;
 using ProbeRef = IDL::traits<JacOrbInterop::Probe>::ref_type;
 
 // Counts each reply as a line ("cube 27", "add 12 14 12 inout!", "exception Refused 42").
-class ProbeHandler final : public CORBA::servant_traits<JacOrbInterop::AMI_ProbeHandler>::base_type {
+class ProbeHandler final
+    : public CORBA::servant_traits<JacOrbInterop::AMI_ProbeHandler>::base_type {
  public:
   void cube(std::int32_t r) override { add_line("cube " + std::to_string(r)); }
   void cube_excep(const Holder& h) override { fail(h); }
@@ -53,7 +56,9 @@ class ProbeHandler final : public CORBA::servant_traits<JacOrbInterop::AMI_Probe
   void release_excep(const Holder& h) override { fail(h); }
   void notes(std::int32_t r) override { add_line("notes " + std::to_string(r)); }
   void notes_excep(const Holder& h) override { fail(h); }
-  void notes_in_order(bool r) override { add_line(std::string("notes_in_order ") + (r ? "1" : "0")); }
+  void notes_in_order(bool r) override {
+    add_line(std::string("notes_in_order ") + (r ? "1" : "0"));
+  }
   void notes_in_order_excep(const Holder& h) override { fail(h); }
   void last_note(std::int32_t r) override { add_line("last_note " + std::to_string(r)); }
   void last_note_excep(const Holder& h) override { fail(h); }
@@ -99,7 +104,8 @@ class JacOrbAmi : public ::testing::Test {
 
   void SetUp() override {
     orb_ = CORBA::ORB_init(args_.argc(), args_.argv(), "jacorb-ami");
-    auto root = IDL::traits<PortableServer::POA>::narrow(orb_->resolve_initial_references("RootPOA"));
+    auto root =
+        IDL::traits<PortableServer::POA>::narrow(orb_->resolve_initial_references("RootPOA"));
     root->the_POAManager()->activate();
     servant_ = CORBA::make_reference<ProbeHandler>();
     handler_ = IDL::traits<JacOrbInterop::AMI_ProbeHandler>::narrow(
@@ -117,7 +123,9 @@ class JacOrbAmi : public ::testing::Test {
   // Drives the ORB's event loop until `n` replies reached the handler (at most 30 s).
   void await_replies(int n) {
     const auto end = std::chrono::steady_clock::now() + 30s;
-    while (servant_->count() < n && std::chrono::steady_clock::now() < end) orb_->perform_work();
+    while (servant_->count() < n && std::chrono::steady_clock::now() < end) {
+      orb_->perform_work();
+    }
   }
 
   static std::unique_ptr<JacOrbPeer> peer_;
@@ -160,6 +168,23 @@ TEST_F(JacOrbAmi, AThousandOutstandingCallsOnOneConnectionAreAllAnswered) {
   for (const auto& [line, n] : seen) {
     if (line.rfind("cube ", 0) != 0) ADD_FAILURE() << n << " x " << line;
   }
+}
+
+// The servant sleeps a minute; the 300 ms RelativeRoundtripTimeout reaches sleep_ms_excep.
+TEST_F(JacOrbAmi, ARoundtripTimeoutReachesExcepAsTimeout) {
+  CORBA::Any limit;
+  limit.insert(TimeBase::TimeT{300'000 * 10});
+  auto bounded = IDL::traits<JacOrbInterop::Probe>::narrow(probe_->_set_policy_overrides(
+      {orb_->create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, limit)},
+      CORBA::SetOverrideType::ADD_OVERRIDE));
+  bounded->sendc_sleep_ms(handler_, 60'000);
+  probe_->sendc_cube(handler_, 2);  // answered meanwhile: JacORB serves them concurrently
+  await_replies(2);
+  const auto seen = servant_->seen();
+  const std::string timeout =
+      "exception TIMEOUT " + std::to_string(rtorb::minor::timeout_reply_wait) + " 2";
+  EXPECT_EQ(seen.count(timeout), 1u) << "TIMEOUT timeout_reply_wait, COMPLETED_MAYBE";
+  EXPECT_EQ(seen.count("cube 8"), 1u);
 }
 
 TEST_F(JacOrbAmi, APollerHandsOverTheResultAndTheException) {

@@ -26,7 +26,9 @@ namespace {
 using namespace std::chrono_literals;
 using rtorb::interop::ChildProcess;
 
-std::string program(const std::string& name) { return std::string(RTORB_BINARY_DIR) + "/bin/" + name; }
+std::string program(const std::string& name) {
+  return std::string(RTORB_BINARY_DIR) + "/bin/" + name;
+}
 
 std::string hex(std::uint32_t minor) {
   char text[16];
@@ -38,12 +40,15 @@ class JacOrbClient : public ::testing::Test {
  protected:
   // One rtorb server for the suite; four threads, so that release() reaches a blocked hold().
   static void SetUpTestSuite() {
-    ior_file_ = new std::filesystem::path(std::filesystem::temp_directory_path() /
-                                          ("jacorb-client-" + std::to_string(::getpid()) + ".ior"));
+    ior_file_ = new std::filesystem::path(
+        std::filesystem::temp_directory_path() /
+        ("jacorb-client-" + std::to_string(::getpid()) + ".ior"));
     std::filesystem::remove(*ior_file_);
     server_ = new ChildProcess({program("messaging-server"), "--ior-file", ior_file_->string(),
                                 "-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBServerThreads", "4"});
-    for (int i = 0; i < 800 && !std::filesystem::exists(*ior_file_); ++i) std::this_thread::sleep_for(25ms);
+    for (int i = 0; i < 800 && !std::filesystem::exists(*ior_file_); ++i) {
+      std::this_thread::sleep_for(25ms);
+    }
   }
   static void TearDownTestSuite() {
     server_->terminate();
@@ -55,7 +60,8 @@ class JacOrbClient : public ::testing::Test {
 
   // Runs the JacORB client with `commands` (at most 120 s) and returns its output lines.
   static std::vector<std::string> run_client(const std::vector<std::string>& commands) {
-    std::vector<std::string> argv{program("jacorb-messaging-client"), "--ior-file", ior_file_->string()};
+    std::vector<std::string> argv{program("jacorb-messaging-client"), "--ior-file",
+                                  ior_file_->string()};
     argv.insert(argv.end(), commands.begin(), commands.end());
     ChildProcess client(argv);
     std::istringstream output(client.rest_of_output(120s));

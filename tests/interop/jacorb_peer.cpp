@@ -61,7 +61,8 @@ std::string corbaloc_for(const std::string& ior, const std::string& version) {
   throw std::runtime_error("no IIOP profile in " + ior);
 }
 
-OrbArgs::OrbArgs(std::initializer_list<std::string> options) : strings_{"jacorb_interop_tests"} {
+OrbArgs::OrbArgs(std::initializer_list<std::string> options)
+    : strings_{"jacorb_interop_tests"} {
   strings_.insert(strings_.end(), options);
   for (auto& s : strings_) pointers_.push_back(s.data());
   pointers_.push_back(nullptr);

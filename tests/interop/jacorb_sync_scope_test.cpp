@@ -85,7 +85,8 @@ TEST_P(JacOrbSyncScope, WithServerReturnsWhileTheServantIsStillBlocked) {
   if (std::string(GetParam()) != "1.2") GTEST_SKIP() << "1.0/1.1 cannot say WITH_SERVER";
   const std::int32_t done_before = probe_->holds_done();
   scoped(probe_, Messaging::SYNC_WITH_SERVER)->hold();
-  EXPECT_EQ(probe_->holds_done(), done_before) << "the upcall cannot have ended: nothing released it";
+  EXPECT_EQ(probe_->holds_done(), done_before)
+      << "the upcall cannot have ended: nothing released it";
   EXPECT_EQ(eventually([&] { return probe_->held(); }, 1), 1);
   probe_->release();
   EXPECT_EQ(eventually([&] { return probe_->holds_done(); }, done_before + 1), done_before + 1);

@@ -26,7 +26,8 @@ using rtorb::interop::JacOrbPeer;
 using rtorb::interop::OrbArgs;
 using ProbeRef = IDL::traits<JacOrbInterop::Probe>::ref_type;
 
-constexpr std::uint32_t twenty_seconds = 20'000;  // a poll's bound, never reached when all is well
+// A poll's bound, never reached when all is well.
+constexpr std::uint32_t twenty_seconds = 20'000;
 
 class JacOrbTime : public ::testing::Test {
  protected:
@@ -48,7 +49,8 @@ class JacOrbTime : public ::testing::Test {
   ProbeRef narrow(const std::string& ior) {
     return IDL::traits<JacOrbInterop::Probe>::narrow(orb_->string_to_object(ior));
   }
-  ProbeRef with_timeout(const ProbeRef& probe, CORBA::PolicyType type, std::chrono::microseconds t) {
+  ProbeRef with_timeout(const ProbeRef& probe, CORBA::PolicyType type,
+                        std::chrono::microseconds t) {
     CORBA::Any value;
     value.insert(TimeBase::TimeT(t.count() * 10));
     return IDL::traits<JacOrbInterop::Probe>::narrow(probe->_set_policy_overrides(
