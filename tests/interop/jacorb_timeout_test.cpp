@@ -108,10 +108,11 @@ TEST_F(JacOrbTime, JacOrbDoesNotServeARequestWhoseEndTimeHasPassed) {
   const std::int32_t notes_before = ordered_->notes();  // before its thread is blocked
   block_the_ordered_probe();
   auto expiring = with_timeout(ordered_, Messaging::RELATIVE_REQ_TIMEOUT_POLICY_TYPE, 100ms);
-  const auto sent = std::chrono::system_clock::now();
   expiring->note(4711);
   auto poller = expiring->sendp_cube(3);
-  // JacORB's clock has millisecond resolution: wait well past the end time.
+  // Both end times were read from the clock before these calls returned, so they are at most
+  // `sent` + 100 ms; the margin covers clock granularity.
+  const auto sent = std::chrono::system_clock::now();
   std::this_thread::sleep_until(sent + 100ms + 50ms);
   probe_->release();
 
