@@ -535,7 +535,11 @@ void InvocationState::send_async(const Target& target, const cdr::OutputStream& 
     auto resend = std::make_shared<AmiResend>();
     resend->core = core_of(*object);
     resend->operation = std::string(operation);
-    resend->arguments.reserve(request.size() - request_body_at);
+    // A request without arguments can end before request_body_at: end_message drops the
+    // alignment padding only a body needs (found against JacORB, whose long object keys
+    // leave a GIOP 1.2 header off an 8-byte boundary).
+    resend->arguments.reserve(request.size() > request_body_at ? request.size() - request_body_at
+                                                               : 0);
     std::size_t at = 0;
     request.for_each_segment([&](std::span<const std::uint8_t> segment) {
       if (at + segment.size() > request_body_at) {
