@@ -216,10 +216,11 @@ def sync_scope_targets(data):
     """Issue 19, Figure 17: WITH_SERVER oneways at least 1.5 x the twoway rate. Checked
     with client and server on CPUs of their own: WITH_SERVER gains by overlapping the
     client's next call with the servant's work, which one CPU cannot do. Counted for the
-    server models that serve a connection's requests in order on one thread (the default,
-    reactive, and a thread per connection); a pool's row is reported beside them: there
-    the next request is taken by the other thread while the first still works, and both
-    share the server's one CPU, each call paying a hand-off."""
+    default model (reactive) and a thread per connection, where the thread that ends an
+    upcall reads the next request itself; a pool's row is reported beside them: there the
+    connection goes back to the reactor after each request, and the next one is often
+    taken by the other thread, a wake-up and a context switch per call on the server's CPU
+    (docs/bench.md, "What the misses are made of")."""
     out = []
     rows = data.get("rows", [])
     idx = {(r["run"], r["placement"], r.get("server", "pool of 2"), r["mode"]): r for r in rows}
