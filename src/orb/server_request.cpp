@@ -134,7 +134,7 @@ class ServerRequestImpl final : public ServerRequest {
                     cdr::InputStream arguments, giop::Format format, cdr::OutputStream& os,
                     ReplyChannel& channel)
       : ServerRequest(header.operation, key, giop::response_expected(header.response_flags),
-                      arguments),
+                      std::move(arguments)),
         id_(header.request_id),
         format_(format),
         os_(os),
@@ -280,10 +280,12 @@ void send_message_error(giop::Format format, ReplyChannel& channel) noexcept {
   channel.close();
 }
 
-// The object key a target address names; decoded profiles are kept in `storage`.
+// The object key a target address names; decoded profiles are kept in `storage` (a
+// pointer, not an optional: nearly every request names a KeyAddr, and an empty
+// unique_ptr costs less to make and destroy than an empty optional profile).
 std::span<const std::uint8_t> key_of(const giop::TargetAddress& target,
-                                     std::optional<ior::IiopProfile>& storage) {
-  if (const auto* k = std::get_if<giop::KeyAddr>(&target)) return k->object_key;
+                                     std::unique_ptr<ior::IiopProfile>& storage) {
+  if (const auto* k = std::get_if<giop::KeyAddr>(&target)) [[likely]] return k->object_key;
   const cdr::TaggedProfile* profile = nullptr;
   if (const auto* p = std::get_if<giop::ProfileAddr>(&target)) {
     profile = &p->profile;
@@ -295,7 +297,7 @@ std::span<const std::uint8_t> key_of(const giop::TargetAddress& target,
     raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
                                    "target address names no IIOP profile");
   }
-  storage = ior::decode_iiop_profile(profile->profile_data);
+  storage = std::make_unique<ior::IiopProfile>(ior::decode_iiop_profile(profile->profile_data));
   return storage->object_key;
 }
 
@@ -343,12 +345,14 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
 
   std::array<std::uint8_t, 1024> block;
   cdr::OutputStream os(block, {version.minor, state.code_sets});
-  cdr::InputStream arguments = giop::body_stream(m);
-  arguments.set_code_sets(state.code_sets);
-  arguments.set_references(&orb, &find_value_factory);
+  std::unique_ptr<ior::IiopProfile> profile;  // what the request's key views, if decoded
+  // The arguments' stream is made in its place in the request (copying it costs more than
+  // setting two of its options there).
+  ServerRequestImpl request(header, {}, giop::body_stream(m), {version, m.header.mode}, os,
+                            channel);
+  request.arguments().set_code_sets(state.code_sets);
+  request.arguments().set_references(&orb, &find_value_factory);
 
-  std::optional<ior::IiopProfile> profile;
-  ServerRequestImpl request(header, {}, arguments, {version, m.header.mode}, os, channel);
   RequestLog log(orb.logger(), request, header.request_id, request.status(), channel);
   try {
     request.set_object_key(key_of(header.target, profile));
@@ -412,7 +416,7 @@ void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
     return giop::encode_locate_reply(os, {version, m.header.mode}, {header.request_id, status});
   };
   giop::MessageStart start{};
-  std::optional<ior::IiopProfile> profile;  // what `key` views, for the log too
+  std::unique_ptr<ior::IiopProfile> profile;  // what `key` views, for the log too
   std::span<const std::uint8_t> key;
   try {
     key = key_of(header.target, profile);
