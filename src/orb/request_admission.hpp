@@ -12,8 +12,9 @@ class RequestAdmission {
   virtual ~RequestAdmission() = default;
   // Returns to serve `request`; raises the system exception to answer instead (sent back
   // when the request expects a reply, otherwise the request is dropped). Called on the
-  // serving thread; must be thread-safe and should be cheap for a request with no
-  // service contexts.
+  // serving thread, only for requests that carry at least one service context (one
+  // without any is admitted unasked, which keeps the common request path free of this
+  // virtual call); must be thread-safe.
   virtual void admit(const ServerRequest& request) const = 0;
 };
 

@@ -1,6 +1,7 @@
 // Object key encoding: big-endian fixed header, optional POA path, ObjectId to the end.
 #include "poa/object_key.hpp"
 
+#include <bit>
 #include <cstring>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
@@ -36,9 +37,12 @@ class KeyWriter {
   std::vector<std::uint8_t> out_;
   std::size_t pos_ = 0;
 };
+// Big-endian, read as one word (every request's key is parsed: four of these each).
 std::uint32_t get32(const std::uint8_t* p) noexcept {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) |
-         (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+  std::uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  if constexpr (std::endian::native == std::endian::little) v = __builtin_bswap32(v);
+  return v;
 }
 
 }  // namespace

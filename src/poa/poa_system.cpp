@@ -98,12 +98,10 @@ PoaImpl* PoaSystem::poa_at(std::uint32_t index, std::uint32_t generation) const 
   return poa;
 }
 
-void PoaSystem::parse(std::span<const std::uint8_t> key, ParsedKey& parsed) const {
-  if (!parse_key(key, parsed)) {
-    forward_published(key);
-    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
-                                   "no object with this key (not a POA key, not in the IORTable)");
-  }
+void PoaSystem::refuse_key(std::span<const std::uint8_t> key) const {
+  forward_published(key);
+  raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_bad_key,
+                                 "no object with this key (not a POA key, not in the IORTable)");
 }
 
 void PoaSystem::forward_published(std::span<const std::uint8_t> key) const {

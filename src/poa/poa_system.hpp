@@ -70,7 +70,11 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   std::shared_ptr<PoaImpl> route(const ParsedKey& key, bool activate);
   // Parses a request's key; a key that is not the POA's is forwarded to the object the
   // application published under it (LocationForward), or refused with OBJECT_NOT_EXIST.
-  void parse(std::span<const std::uint8_t> key, ParsedKey& parsed) const;
+  // Inline: every request parses its key, and a bad key is the cold path.
+  void parse(std::span<const std::uint8_t> key, ParsedKey& parsed) const {
+    if (!parse_key(key, parsed)) [[unlikely]] refuse_key(key);
+  }
+  [[noreturn]] void refuse_key(std::span<const std::uint8_t> key) const;
   // Throws LocationForward to the object published under `key`, if there is one.
   void forward_published(std::span<const std::uint8_t> key) const;
 

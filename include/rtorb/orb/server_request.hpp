@@ -123,7 +123,7 @@ class ServerRequest {
       : operation_(operation),
         object_key_(object_key),
         response_expected_(response_expected),
-        arguments_(arguments) {}
+        arguments_(std::move(arguments)) {}
   ~ServerRequest() {
     while (kept_ != nullptr) {
       ::rtorb::detail::KeptValue* next = kept_->next;

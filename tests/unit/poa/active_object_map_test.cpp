@@ -71,6 +71,26 @@ TEST(ActiveObjectMap, AnEntryKnowsItsIdShortOrLong) {
   EXPECT_FALSE(map.at(reused).has_id(ObjectId{7, 7, 7}));
 }
 
+TEST(ActiveObjectMap, AnIdOfEightToSixteenBytesDiffersAtAnyByte) {
+  // These sizes are compared as two overlapping words: a difference at any position, and
+  // in every size of that range, must still tell the ids apart.
+  ActiveObjectMap map;
+  auto s = CORBA::make_reference<poa_test::EchoServant>();
+  for (std::size_t n = 8; n <= ActiveObjectMap::Entry::id_head_size; ++n) {
+    ObjectId id(n);
+    for (std::size_t i = 0; i < n; ++i) id[i] = static_cast<std::uint8_t>(i + 1);
+    const auto slot = map.insert(id, s);
+    EXPECT_TRUE(map.at(slot).has_id(id)) << n;
+    for (std::size_t i = 0; i < n; ++i) {
+      ObjectId other = id;
+      other[i] ^= 0x80;
+      EXPECT_FALSE(map.at(slot).has_id(other)) << n << " bytes, byte " << i;
+    }
+    EXPECT_FALSE(map.at(slot).has_id(ObjectId(id.begin(), id.end() - 1))) << n;
+    map.remove(slot);
+  }
+}
+
 TEST(ActiveObjectMap, CountsActivationsOfOneServantUnderSeveralIds) {
   ActiveObjectMap map;
   auto s = CORBA::make_reference<poa_test::EchoServant>();
