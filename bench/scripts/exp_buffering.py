@@ -1,6 +1,6 @@
 """Experiment: request buffering for oneways (issue 19, the paper's Figure 16). Oneway
 throughput of rtorb's SYNC_NONE oneways under a BufferingConstraint that flushes every N
-messages (rtorb-cubit-client --buffer-count N, N = 1, 2, 4 ... 64), against rtorb's
+messages (rtorb-cubit-client --buffer-count N, N = 1, 2, 4 ... 256), against rtorb's
 unbuffered oneways (the default SYNC_WITH_TRANSPORT: unbuffered SYNC_NONE refuses a 9 KB
 request once the socket buffer is full, TRANSIENT, so it cannot run the flood), omniORB's oneways and raw TCP writes of the same bytes (one
 send per message), for a small request (cube_oneway) and a 9 KB one (sequence_oneway of
@@ -10,7 +10,7 @@ so the rate counts only what the server has read."""
 import byte_counter
 from benchlib import PLACEMENTS, Server, log, run_json
 
-COUNTS = [1, 2, 4, 8, 16, 32, 64]
+COUNTS = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 WORKLOADS = [("cube_oneway", "cube_oneway", 4), ("sequence_oneway[2304]", "sequence_oneway", 2304)]
 RTORB_SERVER = ["-ORBEndpoint", "iiop://127.0.0.1:0"]
 OMNI_SERVER = ["-ORBendPoint", "giop:tcp:127.0.0.1:"]
