@@ -235,7 +235,11 @@ def sync_scope_targets(data):
 
 def buffering_targets(data):
     """Issue 19: buffered small oneways at least 3 x omniORB's oneway rate and 2 x rtorb's
-    own unbuffered rate (the best buffer size of each run and placement)."""
+    own unbuffered rate (the best buffer size of each run and placement). Counted with
+    client and server on CPUs of their own, as the paper's Figure 16 was measured between
+    two machines: there the two sides' work overlaps and buffering removes what stands
+    between them. On one CPU they take turns, the rate is one over the sum of both sides'
+    work per message, and the row is reported beside the targets."""
     out = []
     rows = [r for r in data.get("rows", []) if r["workload"] == "cube_oneway"]
     for run, placement in sorted({(r["run"], r["placement"]) for r in rows}):
@@ -245,10 +249,11 @@ def buffering_targets(data):
         plain = next((r for r in here if r["mode"] == "unbuffered"), None)
         omni = next((r for r in here if r["system"] == "omniORB"), None)
         scope = f"run {run}, {placement}, best N={best['buffer_count'] if best else '?'}"
+        extra = placement == "same"
         _ratio_check(out, "buffered cube_oneway ≥ 3 × omniORB oneways", scope, best, omni,
-                     "calls_per_second", 3, "{a:.0f} vs {b:.0f} /s", at_least=True)
+                     "calls_per_second", 3, "{a:.0f} vs {b:.0f} /s", at_least=True, extra=extra)
         _ratio_check(out, "buffered cube_oneway ≥ 2 × rtorb unbuffered", scope, best, plain,
-                     "calls_per_second", 2, "{a:.0f} vs {b:.0f} /s", at_least=True)
+                     "calls_per_second", 2, "{a:.0f} vs {b:.0f} /s", at_least=True, extra=extra)
     return out
 
 
