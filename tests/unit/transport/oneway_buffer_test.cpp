@@ -47,6 +47,20 @@ std::size_t readable_now(Connection& peer) {
   return n > 0 ? static_cast<std::size_t>(n) : 0;
 }
 
+// Buffers "note" requests `first`..`last` on `c`, the one of id i with `body_bytes(i)` body
+// bytes; returns what each was, in order.
+template <class BodyBytes>
+std::vector<std::vector<std::uint8_t>> buffer_notes(Connection& c, const OnewayBatching& batching,
+                                                    std::uint32_t first, std::uint32_t last,
+                                                    BodyBytes body_bytes) {
+  std::vector<std::vector<std::uint8_t>> sent;
+  for (std::uint32_t id = first; id <= last; ++id) {
+    sent.push_back(request_bytes(id, "note", body_bytes(id)));
+    c.buffer_oneway(*stream_of(sent.back()), batching);
+  }
+  return sent;
+}
+
 TEST(OnewayBuffer, HoldsTheMessagesEndToEndAndGivesWhatIsLeftFromWhereWritingStopped) {
   OnewayBuffer buffer;
   const auto now = OnewayBuffer::Clock::now();
@@ -98,20 +112,16 @@ TEST(OnewayBuffer, StorageStaysNearTheBoundWhenTheBatchNeverEmpties) {
   EXPECT_EQ(unsent.back(), static_cast<std::uint8_t>(next - 1));
 }
 
-TEST(BufferedOneways, TheBatchLeavesAtItsCountAsOneGatherWrite) {
+TEST(BufferedOneways, TheBatchLeavesAtItsCountAsOneWrite) {
   auto pair = connected_pair();
   ASSERT_TRUE(pair.server);
   OnewayBatching batching;
   batching.flush_count = 4;
-  std::vector<std::vector<std::uint8_t>> sent;
-  for (std::uint32_t id = 1; id <= 3; ++id) {
-    sent.push_back(request_bytes(id, "note", id * 10));
-    pair.client->buffer_oneway(*stream_of(sent.back()), batching);
-  }
+  const auto tens = [](std::uint32_t id) { return id * 10; };
+  auto sent = buffer_notes(*pair.client, batching, 1, 3, tens);
   EXPECT_EQ(readable_now(*pair.server), 0u) << "a batch below its count was written";
   EXPECT_EQ(pair.client->batch_writes(), 0u);
-  sent.push_back(request_bytes(4, "note", 40));
-  pair.client->buffer_oneway(*stream_of(sent.back()), batching);
+  sent.push_back(buffer_notes(*pair.client, batching, 4, 4, tens).front());
   EXPECT_EQ(pair.client->batch_writes(), 1u);
   EXPECT_EQ(pair.client->buffered_bytes(), 0u);
   EXPECT_EQ(read_messages(*pair.server, 4), sent);
@@ -151,14 +161,10 @@ TEST(BufferedOneways, ExplicitFlushWritesWhatIsHeld) {
   ASSERT_TRUE(pair.server);
   OnewayBatching batching;
   batching.flush_count = 100;
-  std::vector<std::vector<std::uint8_t>> sent;
-  for (std::uint32_t id = 1; id <= 5; ++id) {
-    sent.push_back(request_bytes(id, "note", id));
-    pair.client->buffer_oneway(*stream_of(sent.back()), batching);
-  }
+  const auto sent = buffer_notes(*pair.client, batching, 1, 5, [](std::uint32_t id) { return id; });
   EXPECT_EQ(pair.client->batch_writes(), 0u);
   EXPECT_TRUE(pair.client->flush_buffered(SendWait{}));
-  EXPECT_EQ(pair.client->batch_writes(), 1u) << "the flush was not one gather-write";
+  EXPECT_EQ(pair.client->batch_writes(), 1u) << "the flush was not one write";
   EXPECT_EQ(read_messages(*pair.server, 5), sent);
 }
 
@@ -359,10 +365,7 @@ TEST(BufferedOneways, FlushAllFromSeveralThreadsWhileCallersBuffer) {
     });
   }
   auto produce = [&](Connection& c, std::vector<std::vector<std::uint8_t>>& sent) {
-    for (std::uint32_t id = 1; id <= per_connection; ++id) {
-      sent.push_back(request_bytes(id, "note", id % 64));
-      c.buffer_oneway(*stream_of(sent.back()), batching);
-    }
+    sent = buffer_notes(c, batching, 1, per_connection, [](std::uint32_t id) { return id % 64; });
   };
   std::vector<std::vector<std::uint8_t>> sent_a, sent_b, got_a, got_b;
   std::thread reader_a([&] { got_a = read_messages(*a_peer, per_connection, 60s); });
