@@ -142,12 +142,18 @@ void write_handler_class(const InterfaceDecl& decl, const std::vector<AmhOperati
   w.line();
 }
 
-// The body of an AMH or coroutine servant base `name` (its qualified form `qualified`): one
-// pure virtual per operation, as `signature` spells it, then what every servant has.
+// An AMH or coroutine servant base `name` (its qualified form `qualified`) in POA::M, after
+// the comment `about`: one pure virtual per operation, as `signature` spells it, then what
+// every servant has.
 template <class Signature>
 void write_servant_base(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
                         const std::string& name, const std::string& qualified,
-                        const Signature& signature, CodeWriter& w) {
+                        const std::vector<std::string>& about, const Signature& signature,
+                        Sections& out) {
+  const std::string ns = module_namespace(decl);
+  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
+  CodeWriter& w = out.servants;
+  for (const std::string& line : about) w.line("// " + line);
   w.open("class " + name + " : public virtual ::PortableServer::Servant");
   w.label("public:");
   for (const AmhOperation& a : ops) {
@@ -169,18 +175,14 @@ void write_servant_base(const InterfaceDecl& decl, const std::vector<AmhOperatio
 
 void write_skeleton_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
                           Sections& out) {
-  const std::string ns = module_namespace(decl);
-  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
-  CodeWriter& w = out.servants;
-  const std::string name = skeleton_name(decl);
-  w.line("// The servant base of " + decl.name +
-         " with asynchronous method handling: each operation gets a response");
-  w.line("// handler first and returns nothing; the reply goes when the handler says so.");
-  write_servant_base(decl, ops, name, skeleton_class(decl),
+  write_servant_base(decl, ops, skeleton_name(decl), skeleton_class(decl),
+                     {"The servant base of " + decl.name +
+                          " with asynchronous method handling: each operation gets a response",
+                      "handler first and returns nothing; the reply goes when the handler says so."},
                      [&](const AmhOperation& a) {
                        return upcall_signature(decl, a, local_name(a.upcall, "handler"));
                      },
-                     w);
+                     out);
 }
 
 void write_reply_functions(const InterfaceDecl& decl, const AmhOperation& a, CodeWriter& w) {
@@ -290,15 +292,12 @@ std::string coro_signature(const AmhOperation& a) {
 
 void write_coro_class(const InterfaceDecl& decl, const std::vector<AmhOperation>& ops,
                       Sections& out) {
-  const std::string ns = module_namespace(decl);
-  out.servants_ns.enter(ns.empty() ? "POA" : "POA::" + ns);
-  CodeWriter& w = out.servants;
-  const std::string name = coro_name(decl);
-  w.line("// The servant base of " + decl.name +
-         " whose operations are coroutines: what one co_returns (or raises)");
-  w.line("// is its reply, sent when it ends, on the thread that ran its last step");
-  w.line("// (rtorb/coro/servant.hpp).");
-  write_servant_base(decl, ops, name, coro_class(decl), coro_signature, w);
+  write_servant_base(decl, ops, coro_name(decl), coro_class(decl),
+                     {"The servant base of " + decl.name +
+                          " whose operations are coroutines: what one co_returns (or raises)",
+                      "is its reply, sent when it ends, on the thread that ran its last step",
+                      "(rtorb/coro/servant.hpp)."},
+                     coro_signature, out);
 }
 
 // The lambda that hands the coroutine's value to the handler's reply operation.
