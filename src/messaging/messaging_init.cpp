@@ -8,6 +8,7 @@
 #include "messaging/call_policy_reader.hpp"
 #include "messaging/messaging_policies.hpp"
 #include "messaging/request_expiry.hpp"
+#include "orb/orb_options.hpp"
 
 namespace rtorb::messaging {
 
@@ -21,6 +22,12 @@ class ExceptionHolderFactory final : public CORBA::ValueFactoryBase {
     return ::Messaging::ExceptionHolder::rtorb_create();
   }
 };
+
+orb::LayerSetup take_messaging_arguments(int&, char*[]) {
+  return [](orb::OrbOptions& options) {
+    options.initializers.push_back(make_messaging_initializer());
+  };
+}
 
 }  // namespace
 
@@ -36,3 +43,6 @@ std::function<void(orb::OrbCore&)> make_messaging_initializer() {
 }
 
 }  // namespace rtorb::messaging
+
+extern "C" const rtorb::orb::LinkedLayer rtorb_messaging_layer{
+    "messaging", &rtorb::messaging::take_messaging_arguments};

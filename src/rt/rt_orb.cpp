@@ -10,6 +10,7 @@
 #include <string>
 
 #include "orb/orb_core.hpp"
+#include "orb/orb_options.hpp"
 #include "orb/request_priority.hpp"
 #include "rt/rt_client_policies.hpp"
 #include "rt/rt_mutex.hpp"
@@ -143,6 +144,12 @@ RtState& state_of(CORBA::ORB& orb) {
   return impl->state();
 }
 
+orb::LayerSetup take_rt_arguments(int& argc, char* argv[]) {
+  return [options = parse_rt_arguments(argc, argv)](orb::OrbOptions& orb_options) {
+    orb_options.initializers.push_back(make_rt_initializer(options));
+  };
+}
+
 }  // namespace
 
 std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
@@ -180,3 +187,5 @@ std::vector<LaneStatistics> lane_statistics(CORBA::ORB& orb) {
 }
 
 }  // namespace rtorb::rt
+
+extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer{"rt", &rtorb::rt::take_rt_arguments};

@@ -1,0 +1,15 @@
+// The POA as a linked layer: a program that links rtorb::poa gets it as the object adapter
+// of every ORB it creates ("RootPOA", "POACurrent"); one that does not is a pure client.
+#include "orb/linked_layer.hpp"
+#include "orb/orb_options.hpp"
+#include "poa/adapter_factory.hpp"
+
+namespace {
+
+rtorb::orb::LayerSetup take_poa_arguments(int&, char*[]) {
+  return [](rtorb::orb::OrbOptions& options) { options.adapter_factory = &rtorb::poa::make_adapter; };
+}
+
+}  // namespace
+
+extern "C" const rtorb::orb::LinkedLayer rtorb_poa_layer{"poa", &take_poa_arguments};
