@@ -2,7 +2,8 @@
 # One library per layer (static unless BUILD_SHARED_LIBS). Public headers come from
 # include/, private ones from src/ as "layer/file.hpp"; DEPENDS lists the layers below it,
 # never above. Every layer is installed and exported as rtorb::<name>, because a static
-# rtorb::rtorb needs them all at link time; applications link rtorb::rtorb only.
+# rtorb::rtorb needs them all at link time; applications link rtorb::rtorb, or rtorb::core
+# and the layers they use (docs/footprint.md).
 include(GNUInstallDirs)
 
 function(rtorb_add_layer name)

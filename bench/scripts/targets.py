@@ -127,11 +127,15 @@ def whitebox_targets(data):
 
 
 def footprint_targets(data):
-    total = data.get("server_libraries_bytes")
-    if total is None:
-        return []
-    return [_row("stripped libraries a minimal server links ≤ 1.0 MB", "", total / 1e6, "≤ 1.0",
-                 total <= 1_000_000, f"{total / 1e6:.2f} MB (server executable minus trivial one)")]
+    out = []
+    for side in ("server", "client"):
+        total = data.get(f"{side}_libraries_bytes")
+        if total is None:
+            continue
+        out.append(_row(f"stripped libraries a minimal {side} links ≤ 1.0 MB", "", total / 1e6,
+                        "≤ 1.0", total <= 1_000_000,
+                        f"{total / 1e6:.2f} MB ({side} executable minus trivial one)"))
+    return out
 
 
 def mt_point(rows, config, placement, low, rate):
