@@ -30,3 +30,16 @@ function(rtorb_add_layer name)
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
+
+# rtorb_linked_layer(<name>)
+# Linking rtorb::<name> plugs the layer into every ORB that ORB_init creates: its entry
+# point rtorb_<name>_layer, which ORB_init refers to only weakly, is kept in the program
+# (docs/footprint.md). Shared, the option alone does not make the library needed under
+# --as-needed (the default of Debian's and Ubuntu's GCC), so the program's libraries are
+# linked --no-as-needed.
+function(rtorb_linked_layer name)
+  target_link_options(rtorb_${name} INTERFACE "LINKER:--undefined=rtorb_${name}_layer")
+  if(BUILD_SHARED_LIBS)
+    target_link_options(rtorb_${name} INTERFACE "LINKER:--no-as-needed")
+  endif()
+endfunction()
