@@ -93,7 +93,7 @@ timed->cube_long(3);  // CORBA::TIMEOUT (timeout_reply_wait, COMPLETED_MAYBE) af
 
 // "AMI callbacks".
 class Handler : public CORBA::servant_traits<AMI_CubitHandler>::base_type {
-  void cube_long(int32_t ami_return_val) override { /* 27 */ }
+  void cube_long(int32_t ami_return_val) override { std::cout << ami_return_val; }  // 27
   void cube_long_excep(const IDL::traits<Messaging::ExceptionHolder>::ref_type& h) override {
     try { h->raise_exception(); } catch (const CORBA::TIMEOUT&) { /* ... */ }
   }
