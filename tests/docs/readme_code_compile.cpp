@@ -132,10 +132,11 @@ void buffering(IDL::traits<CORBA::ORB>::ref_type orb, IDL::traits<Cubit>::ref_ty
   CORBA::Any sync_none;
   sync_none.insert(Messaging::SYNC_NONE);
 CORBA::Any every_16;
-every_16.insert(Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 0, 16, 0});
+namespace rm = rtorb::messaging;
+every_16.insert(rm::BufferingConstraint{rm::BUFFER_MESSAGE_COUNT, 0, 16, 0});
 auto batched = IDL::traits<Cubit>::narrow(cubit->_set_policy_overrides(
     {orb->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, sync_none),
-     orb->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
+     orb->create_policy(rm::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
     CORBA::SetOverrideType::ADD_OVERRIDE));
 batched->cube_oneway(3);  // held; the 16th call writes all 16 with one send
 }
