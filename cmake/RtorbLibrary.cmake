@@ -2,8 +2,9 @@
 # One library per layer (static unless BUILD_SHARED_LIBS). Public headers come from
 # include/, private ones as "layer/file.hpp" from its own src/ folder and those below it
 # (RTORB_LAYERS, cmake/RtorbLayers.cmake); DEPENDS lists layers below it, never above.
-# LAYER names the src/ folder when it differs from <name> (a library of part of a layer). Every layer is installed and exported as rtorb::<name>, because a static
-# rtorb::rtorb needs them all at link time; applications link rtorb::rtorb only.
+# LAYER names the src/ folder when it differs from <name> (a library of part of a layer).
+# Every layer is installed and exported as rtorb::<name>, because a static rtorb::rtorb
+# needs them all at link time; applications link rtorb::rtorb only.
 include(GNUInstallDirs)
 
 function(rtorb_add_layer name)
