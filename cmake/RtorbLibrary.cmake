@@ -1,20 +1,28 @@
-# rtorb_add_layer(<name> SOURCES ... [DEPENDS ...])
+# rtorb_add_layer(<name> SOURCES ... [DEPENDS ...] [LAYER <folder>])
 # One library per layer (static unless BUILD_SHARED_LIBS). Public headers come from
-# include/, private ones from src/ as "layer/file.hpp"; DEPENDS lists the layers below it,
-# never above. Every layer is installed and exported as rtorb::<name>, because a static
-# rtorb::rtorb needs them all at link time; applications link rtorb::rtorb, or rtorb::core
-# and the layers they use (docs/footprint.md).
+# include/, private ones as "layer/file.hpp" from its own src/ folder and those below it
+# (RTORB_LAYERS, cmake/RtorbLayers.cmake); DEPENDS lists layers below it, never above.
+# LAYER names the src/ folder when it differs from <name> (a library of part of a layer).
+# Every layer is installed and exported as rtorb::<name>, because a static rtorb::rtorb
+# needs them all at link time; applications link rtorb::rtorb, or rtorb::core and the
+# layers they use (docs/footprint.md).
 include(GNUInstallDirs)
 
 function(rtorb_add_layer name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "" "LAYER" "SOURCES;DEPENDS" ${ARGN})
+  if(NOT ARG_LAYER)
+    set(ARG_LAYER ${name})
+  endif()
   add_library(rtorb_${name} ${ARG_SOURCES})
-  # src/ is for rtorb's own layers and tests only: an installed rtorb has include/ alone.
   target_include_directories(rtorb_${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${RTORB_GENERATED_INCLUDE_DIR}>
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/src>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  # Private to the library: a layer above gets its own directory, and an installed rtorb
+  # (or anything linking rtorb::rtorb) has include/ alone.
+  rtorb_layer_include_dir(${ARG_LAYER} layer_dir)
+  target_include_directories(rtorb_${name} PRIVATE ${layer_dir})
+  rtorb_check_layer_depends(${ARG_LAYER} ${ARG_DEPENDS})
   target_compile_features(rtorb_${name} PUBLIC cxx_std_20)
   foreach(dep IN LISTS ARG_DEPENDS)
     target_link_libraries(rtorb_${name} PUBLIC rtorb_${dep})
