@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 
 namespace rtorb::messaging {
 

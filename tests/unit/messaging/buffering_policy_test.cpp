@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/object_core.hpp"
 
 namespace {
