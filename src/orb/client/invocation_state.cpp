@@ -6,7 +6,6 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
-#include <algorithm>
 #include <new>
 #include <string>
 
@@ -56,24 +55,11 @@ void InvocationState::read_policies() {
   }
 }
 
-std::chrono::milliseconds InvocationState::remaining() const {
-  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-  return std::max(left, std::chrono::milliseconds(1));
-}
-
 void InvocationState::check_rebind(const Target& from, const ior::ObjectReference& to) const {
   if (may_rebind()) return;
   if (to == from.reference) return;
   raise<CORBA::REBIND>(minor::rebind_forward,
                        "RebindPolicy NO_REBIND: a LOCATION_FORWARD would change the target");
-}
-
-bool InvocationState::may_rebind() const noexcept {
-  return !has_policies || !policies.rebind || *policies.rebind == RebindMode::transparent;
-}
-
-OnewayWait InvocationState::oneway_wait() const noexcept {
-  return has_policies && policies.oneway_wait ? *policies.oneway_wait : OnewayWait::transport;
 }
 
 void InvocationState::attempt(const Target& target, ArgumentWriter& arguments,

@@ -7,6 +7,7 @@
 #include <rtorb/corba/object.hpp>
 #include <rtorb/orb/invocation.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstddef>
@@ -67,17 +68,25 @@ class InvocationState {
   InvocationState(const CORBA::Object& object, ObjectCore& core, std::string_view operation)
       : object(&object), core(&core), operation(operation) {}
 
-  // --- the call policies (read once per invocation; invocation_state.cpp) -------------
+  // --- the call policies, read once per invocation ---------------------------------
+  // (Inline, so the carriers below the core need nothing back from invocation_state.cpp.)
   void read_policies();
   bool deadline_set() const noexcept { return deadline != Clock::time_point{}; }
   // Time left before the deadline (at least 1 ms: the waits take milliseconds).
-  std::chrono::milliseconds remaining() const;
+  std::chrono::milliseconds remaining() const {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    return std::max(left, std::chrono::milliseconds(1));
+  }
+  // Whether the target may change (RebindPolicy TRANSPARENT, the default).
+  bool may_rebind() const noexcept {
+    return !has_policies || !policies.rebind || *policies.rebind == RebindMode::transparent;
+  }
   // For a forward to `to`: raises REBIND when the policies forbid changing the target.
   void check_rebind(const Target& from, const ior::ObjectReference& to) const;
-  // Whether a failed forwarded target may fall back to the original (RebindPolicy).
-  bool may_rebind() const noexcept;
   // A oneway's SyncScope (transport when no policy sets one).
-  OnewayWait oneway_wait() const noexcept;
+  OnewayWait oneway_wait() const noexcept {
+    return has_policies && policies.oneway_wait ? *policies.oneway_wait : OnewayWait::transport;
+  }
 
   // --- the synchronous modes --------------------------------------------------------
   // twoway.cpp: attempts, forwards and reissues until a reply; returns its body.
