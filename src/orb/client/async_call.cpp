@@ -34,7 +34,8 @@ void connect_async(InvocationState& s, const transport::Endpoint& endpoint) {
     return;
   }
   if (InvocationState::Clock::now() >= s.deadline) {
-    raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
+    raise<CORBA::TIMEOUT>(minor::timeout_connect,
+                          "RelativeRoundtripTimeout passed before connecting");
   }
   try {
     s.async = orb.async_connection(endpoint, s.remaining());
@@ -49,7 +50,8 @@ void follow_forward(OrbCore& orb, const giop::Message& reply, PendingReply& pend
 
 // What a forward needs to send the request again: the arguments, cut from `request` after
 // its header (a GIOP 1.2 body is 8-aligned, so it reads the same after another header).
-std::shared_ptr<AmiResend> resend_of(const InvocationState& s, const cdr::OutputStream& request) {
+std::shared_ptr<AmiResend> resend_of(const InvocationState& s,
+                                     const cdr::OutputStream& request) {
   auto resend = std::make_shared<AmiResend>();
   resend->core = core_of(*s.object);
   resend->operation = std::string(s.operation);
@@ -109,7 +111,8 @@ void attempt_async(InvocationState& s, const Target& target, ArgumentWriter& arg
                   giop::AddressingDisposition::key_addr);
   if (a.carrier == Carrier::collocated) {
     s.send_collocated(target, os, true);
-    if (s.pending->handler != nullptr) deliver_reply(*s.core->orb(), *s.reply_message, *s.pending);
+    PendingReply& pending = *s.pending;
+    if (pending.handler != nullptr) deliver_reply(*s.core->orb(), *s.reply_message, pending);
     return;
   }
   check_request_size(*s.core->orb(), os);
@@ -135,7 +138,8 @@ struct AmiForward {
     Invocation invocation(*object, resend.operation);
     InvocationState& s = *invocation.state_;
     s.read_policies();
-    if (pending.deadline != PendingReply::Clock::time_point{}) s.deadline = pending.deadline;  // the first's
+    // The first request's deadline, if it had one.
+    if (pending.deadline != PendingReply::Clock::time_point{}) s.deadline = pending.deadline;
     std::shared_ptr<const Target> hold;
     s.check_rebind(s.core->target(hold), to);
     s.core->forward(to);

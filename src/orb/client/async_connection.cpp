@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "giop/message_codec.hpp"
-#include "orb/orb_core.hpp"
 #include "transport/connector.hpp"
 #include "transport/socket.hpp"
 
@@ -49,32 +48,31 @@ class TimerHandler final : public transport::EventHandler {
 
 }  // namespace
 
-std::shared_ptr<AsyncConnection> AsyncConnection::open(OrbCore& orb,
+std::shared_ptr<AsyncConnection> AsyncConnection::open(OrbCore& orb, transport::Reactor& reactor,
                                                        const transport::Endpoint& endpoint,
-                                                       std::chrono::milliseconds connect_timeout) {
-  transport::ConnectOptions connect;
-  connect.timeout = connect_timeout;
-  connect.connection.limits.max_message_size = orb.options().max_message_size;
-  connect.connection.socket_options = orb.client_socket_options_cell();
-  connect.connection.log = orb.logger_pointer();
-  auto self = std::make_shared<AsyncConnection>(Private{}, orb, transport::connect(endpoint, connect));
-  self->input_id_ = orb.reactor().add(std::make_unique<InputHandler>(self));
+                                                       const transport::ConnectOptions& connect) {
+  auto self = std::make_shared<AsyncConnection>(Private{}, orb, reactor,
+                                                transport::connect(endpoint, connect),
+                                                connect.connection.limits.max_message_size);
+  self->input_id_ = reactor.add(std::make_unique<InputHandler>(self));
   try {
-    self->timer_id_ = orb.reactor().add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
+    self->timer_id_ = reactor.add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
   } catch (...) {
-    orb.reactor().remove(self->input_id_);
+    reactor.remove(self->input_id_);
     throw;
   }
   return self;
 }
 
-AsyncConnection::AsyncConnection(Private, OrbCore& orb,
-                                 std::unique_ptr<transport::Connection> connection)
+AsyncConnection::AsyncConnection(Private, OrbCore& orb, transport::Reactor& reactor,
+                                 std::unique_ptr<transport::Connection> connection,
+                                 std::uint32_t max_message_size)
     : orb_(orb),
+      reactor_(reactor),
+      max_message_size_(max_message_size),
       connection_(std::move(connection)),
       timer_(::timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC)),
-      assembler_(giop::AssemblerLimits{orb.options().max_message_size,
-                                       orb.options().max_message_size}) {
+      assembler_(giop::AssemblerLimits{max_message_size_, max_message_size_}) {
   if (!timer_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor,
                                transport::errno_text("timerfd_create", errno));
@@ -120,7 +118,7 @@ void AsyncConnection::send(const cdr::OutputStream& request) { connection_->send
 void AsyncConnection::read_due_replies() {
   if (sends_.fetch_add(1, std::memory_order_relaxed) % drain_every != drain_every - 1) return;
   input_pending_.store(true, std::memory_order_release);
-  if (!drain()) orb_.reactor().remove(input_id_);
+  if (!drain()) reactor_.remove(input_id_);
 }
 
 void AsyncConnection::drop_deadline(std::uint32_t id, Clock::time_point deadline) {
@@ -205,7 +203,7 @@ bool AsyncConnection::read_all() {
         connection_->close();
         fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                      CompletionStatus::COMPLETED_MAYBE, e.what()));
-        orb_.reactor().remove(timer_id_);
+        reactor_.remove(timer_id_);
         return false;
       }
     }
@@ -213,7 +211,7 @@ bool AsyncConnection::read_all() {
       fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                    CompletionStatus::COMPLETED_MAYBE,
                                    "the server closed the connection with AMI requests outstanding"));
-      orb_.reactor().remove(timer_id_);
+      reactor_.remove(timer_id_);
       return false;
     }
     if (connection_->drained()) return true;
@@ -237,7 +235,7 @@ void AsyncConnection::handle_message(std::span<const std::uint8_t> message) {
   }
   giop::DecodeOptions options;
   options.mode = mode;
-  options.limits.max_message_size = orb_.options().max_message_size;
+  options.limits.max_message_size = max_message_size_;
   const giop::Message m = giop::decode_message(message, options);
   if (m.get<giop::ReplyHeader>() == nullptr) {
     raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "expected a Reply",
@@ -281,8 +279,8 @@ void AsyncConnection::close() noexcept {
     deadlines_.clear();
   }
   connection_->close();
-  orb_.reactor().remove(input_id_);
-  orb_.reactor().remove(timer_id_);
+  reactor_.remove(input_id_);
+  reactor_.remove(timer_id_);
 }
 
 }  // namespace rtorb::orb

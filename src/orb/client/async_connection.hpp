@@ -25,6 +25,7 @@
 #include "giop/messages.hpp"
 #include "orb/client/pending_reply.hpp"
 #include "transport/connection.hpp"
+#include "transport/connector.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
 #include "transport/socket.hpp"
@@ -37,10 +38,13 @@ class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
  public:
   using Clock = PendingReply::Clock;
 
-  // Connects (within `connect_timeout`) and registers with the ORB's reactor. Raises
-  // transport::connect's TRANSIENT.
-  static std::shared_ptr<AsyncConnection> open(OrbCore& orb, const transport::Endpoint& endpoint,
-                                               std::chrono::milliseconds connect_timeout);
+  // Connects (as `connect` says) and registers with `reactor`, the ORB's event loop. `orb`
+  // is only handed on to deliver_reply and deliver_failure (for the reply's references
+  // and the log): this connection asks nothing of it. Raises transport::connect's
+  // TRANSIENT.
+  static std::shared_ptr<AsyncConnection> open(OrbCore& orb, transport::Reactor& reactor,
+                                               const transport::Endpoint& endpoint,
+                                               const transport::ConnectOptions& connect);
   AsyncConnection(const AsyncConnection&) = delete;
   AsyncConnection& operator=(const AsyncConnection&) = delete;
   ~AsyncConnection();
@@ -73,7 +77,9 @@ class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
   struct Private {};
 
  public:
-  AsyncConnection(Private, OrbCore& orb, std::unique_ptr<transport::Connection> connection);
+  AsyncConnection(Private, OrbCore& orb, transport::Reactor& reactor,
+                  std::unique_ptr<transport::Connection> connection,
+                  std::uint32_t max_message_size);
 
  private:
   // Reads and dispatches while input may be pending, if no other thread is reading (one
@@ -91,7 +97,9 @@ class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
   // Requires mutex_: sets the timer for the earliest deadline (or disarms it).
   void arm_timer();
 
-  OrbCore& orb_;
+  OrbCore& orb_;  // for the deliveries only
+  transport::Reactor& reactor_;
+  const std::uint32_t max_message_size_;
   std::unique_ptr<transport::Connection> connection_;
   transport::Socket timer_;
   giop::FragmentAssembler assembler_;  // the reading thread only

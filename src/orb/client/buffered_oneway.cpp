@@ -14,8 +14,8 @@ bool InvocationState::joins_batch() const noexcept {
 void InvocationState::buffer_oneway(transport::Connection& connection,
                                     const cdr::OutputStream& request) {
   const OnewayBuffering& b = *policies.buffering;
-  connection.buffer_oneway(request,
-                           {b.count, b.bytes, b.timeout, core->orb()->options().oneway_buffer_size});
+  const auto limit = core->orb()->options().oneway_buffer_size;
+  connection.buffer_oneway(request, {b.count, b.bytes, b.timeout, limit});
 }
 
 }  // namespace rtorb::orb

@@ -51,7 +51,8 @@ std::span<const std::uint8_t> receive_head(transport::Connection& connection,
   } catch (const CORBA::TIMEOUT& e) {
     if (!w.bounded()) return {};
     if (w.by_policy) {
-      raise<CORBA::TIMEOUT>(minor::timeout_reply_wait, "no reply within the RelativeRoundtripTimeout",
+      raise<CORBA::TIMEOUT>(minor::timeout_reply_wait,
+                            "no reply within the RelativeRoundtripTimeout",
                             CompletionStatus::COMPLETED_MAYBE);
     }
     raise<CORBA::TIMEOUT>(e.minor(), "no reply within -ORBReplyTimeout",
@@ -83,7 +84,8 @@ std::span<const std::uint8_t> whole_reply(std::span<const std::uint8_t> message,
   }
   if (header.type == giop::MsgType::message_error) {
     raise<CORBA::COMM_FAILURE>(minor::comm_failure_connection_closed,
-                               "server answered MessageError", CompletionStatus::COMPLETED_MAYBE);
+                               "server answered MessageError",
+                               CompletionStatus::COMPLETED_MAYBE);
   }
   // GIOPlite has no fragments: a Fragment there is just not a Reply.
   if (mode == giop::HeaderMode::standard &&
@@ -126,7 +128,8 @@ void InvocationState::lease_connection(const transport::CacheKey& key) {
     lease.emplace(connections.acquire(key));
   } else {
     if (Clock::now() >= deadline) {
-      raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
+      raise<CORBA::TIMEOUT>(minor::timeout_connect,
+                            "RelativeRoundtripTimeout passed before connecting");
     }
     const auto left = remaining();
     try {
@@ -190,7 +193,9 @@ void InvocationState::receive(std::uint32_t id) {
     }
   } catch (CORBA::SystemException& e) {
     lease->discard();
-    if (dynamic_cast<CORBA::TRANSIENT*>(&e) == nullptr) e.completed(CompletionStatus::COMPLETED_MAYBE);
+    if (dynamic_cast<CORBA::TRANSIENT*>(&e) == nullptr) {
+      e.completed(CompletionStatus::COMPLETED_MAYBE);
+    }
     throw;
   } catch (...) {
     lease->discard();

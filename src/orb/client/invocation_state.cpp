@@ -63,7 +63,8 @@ void InvocationState::check_rebind(const Target& from, const ior::ObjectReferenc
 }
 
 void InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
-                              giop::ResponseFlags flags, giop::AddressingDisposition addressing) {
+                              giop::ResponseFlags flags,
+                              giop::AddressingDisposition addressing) {
   Attempt a = start(target);
   // The connection comes first: whether this is its first request decides the contexts.
   connect(a);

@@ -90,7 +90,8 @@ class InvocationState {
 
   // --- the synchronous modes --------------------------------------------------------
   // twoway.cpp: attempts, forwards and reissues until a reply; returns its body.
-  cdr::InputStream& call(ArgumentWriter& arguments, std::span<const UserExceptionEntry> exceptions,
+  cdr::InputStream& call(ArgumentWriter& arguments,
+                         std::span<const UserExceptionEntry> exceptions,
                          giop::ResponseFlags flags);
   // One attempt at `target`: start, connect, write, send and (a response expected) wait.
   // The reply is left in reply_message.

@@ -32,7 +32,8 @@ void call_handler(OrbCore& orb, PendingReply& pending, AsyncReply& reply) noexce
 
 }  // namespace
 
-void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure, PendingReply& pending) {
+void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure,
+                     PendingReply& pending) {
   cdr::OutputStream os;
   giop::write_system_exception(os, giop::to_body(failure));
   const std::vector<std::uint8_t> bytes = os.to_bytes();
@@ -72,7 +73,8 @@ void deliver_reply(OrbCore& orb, const giop::Message& m, PendingReply& pending) 
       [[fallthrough]];
     default:
       deliver_failure(orb,
-                      CORBA::TRANSIENT(minor::transient_ami_forward, CompletionStatus::COMPLETED_NO,
+                      CORBA::TRANSIENT(minor::transient_ami_forward,
+                                       CompletionStatus::COMPLETED_NO,
                                        "the reply to an AMI request forwards it"),
                       pending);
   }

@@ -54,6 +54,7 @@ struct PendingReply {
 // a reply handler has no caller to raise to.
 void deliver_reply(OrbCore& orb, const giop::Message& reply, PendingReply& pending);
 // Hands `failure` (a system exception the client raised itself) to `pending`.
-void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure, PendingReply& pending);
+void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure,
+                     PendingReply& pending);
 
 }  // namespace rtorb::orb

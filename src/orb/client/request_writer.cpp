@@ -35,7 +35,8 @@ std::array<std::uint8_t, 4> priority_context(std::int16_t priority) noexcept {
   return bytes;
 }
 
-giop::TargetAddress target_address(const Target& target, giop::AddressingDisposition addressing) {
+giop::TargetAddress target_address(const Target& target,
+                                   giop::AddressingDisposition addressing) {
   switch (addressing) {
     case giop::AddressingDisposition::profile_addr:
       return giop::ProfileAddr{ior::encode_profile(target.profile)};
