@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/policy_factory.hpp"
 
 namespace rtorb::messaging {

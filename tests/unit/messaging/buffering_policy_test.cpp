@@ -8,7 +8,7 @@
 #include <string>
 #include <type_traits>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/object_core.hpp"
 
 namespace {
