@@ -250,7 +250,7 @@ void ServiceCore::bind(const std::string& self, const CosNaming::Name& n, const 
 void ServiceCore::bind_local(const std::string& parent, const CosNaming::NameComponent& last,
                              const ObjectRef& object, CosNaming::BindingType type, bool rebind,
                              const std::optional<std::string>& own_id) {
-  if (!object) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "binding a nil reference");
+  if (!object) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_binding, "binding a nil reference");
   std::string ior;  // stringified outside the mutex
   if (journal_ && !own_id) ior = orb_->object_to_string(object);
   std::unique_lock lock(mutex_);
