@@ -3,8 +3,8 @@
 // "Collocation").
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
-#include <rtorb/corba/raise.hpp>
 #include <rtorb/corba/object.hpp>
+#include <rtorb/corba/raise.hpp>
 #include <rtorb/orb/direct_call.hpp>
 
 #include <cstring>
@@ -46,7 +46,8 @@ bool declared(const CORBA::UserException& e, std::span<const UserExceptionEntry>
     raise<CORBA::UNKNOWN>(minor::unknown_cxx_exception, e.what(),
                           CORBA::CompletionStatus::COMPLETED_MAYBE);
   } catch (...) {
-    raise<CORBA::UNKNOWN>(minor::unknown_cxx_exception, {}, CORBA::CompletionStatus::COMPLETED_MAYBE);
+    raise<CORBA::UNKNOWN>(minor::unknown_cxx_exception, {},
+                          CORBA::CompletionStatus::COMPLETED_MAYBE);
   }
 }
 
