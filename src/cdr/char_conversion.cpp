@@ -16,7 +16,7 @@ namespace {
 [[noreturn]] void unsupported_code_set(CodeSetId id) {
   char text[64];
   std::snprintf(text, sizeof text, "char code set 0x%08x is not supported", id);
-  raise<CORBA::CODESET_INCOMPATIBLE>(minor::data_conversion_char, text);
+  raise<CORBA::CODESET_INCOMPATIBLE>(minor::codeset_incompatible_unsupported, text);
 }
 
 void append_utf8(std::string& out, std::uint32_t code_point) {

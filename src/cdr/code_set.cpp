@@ -32,7 +32,7 @@ CodeSetId fallback(CodeSetId client_native, CodeSetId server_native) {
   char text[160];
   std::snprintf(text, sizeof text, "no %s code set between client native 0x%08x and server native 0x%08x",
                 what, c.native_code_set, s.native_code_set);
-  raise<CORBA::CODESET_INCOMPATIBLE>(minor::data_conversion_char, text);
+  raise<CORBA::CODESET_INCOMPATIBLE>(minor::codeset_incompatible_negotiation, text);
 }
 
 }  // namespace

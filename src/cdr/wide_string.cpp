@@ -48,7 +48,7 @@ void check_code_set(const CodeSetContext& cs) {
     char text[80];
     std::snprintf(text, sizeof text, "wchar transmission code set 0x%08x is not supported",
                   cs.transmission_wchar);
-    raise<CORBA::CODESET_INCOMPATIBLE>(minor::data_conversion_char, text);
+    raise<CORBA::CODESET_INCOMPATIBLE>(minor::codeset_incompatible_unsupported, text);
   }
 }
 

@@ -349,7 +349,8 @@ void OrbCore::add_client_policy_handler(std::shared_ptr<const ClientPolicyHandle
   std::uint64_t types = 0;
   for (const CORBA::PolicyType type : handler->shaped_types()) {
     if (type >= 64) {
-      raise<CORBA::INTERNAL>(0, "a client policy handler shapes by a policy type above 63");
+      raise<CORBA::INTERNAL>(minor::internal_policy_type_range,
+                             "a client policy handler shapes by a policy type above 63");
     }
     types |= std::uint64_t{1} << type;
   }
@@ -474,7 +475,8 @@ ObjectAdapter& OrbCore::adapter() {
     raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
   }
   if (!options_.adapter_factory) {
-    raise<CORBA::OBJ_ADAPTER>(0, "this ORB was created without an object adapter");
+    raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_none,
+                              "this ORB was created without an object adapter");
   }
   // The factory calls back into this ORB (options, make_object): not under mutex_.
   lock.unlock();

@@ -1,6 +1,7 @@
 #include "orb/server_lane.hpp"
 
 #include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include <limits.h>
@@ -58,7 +59,9 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
     buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
   }
   handler_ = connections.handler(buffer_.get());
-  if (!lend_signal_) raise<CORBA::NO_RESOURCES>(0, "cannot make a lane's eventfd");
+  if (!lend_signal_) {
+    raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, "cannot make a lane's eventfd");
+  }
   reactor_.set_observer(this);
   reactor_.add(std::make_unique<LendHandler>(*this));
   std::vector<transport::Endpoint> wanted = options.endpoints;
@@ -70,7 +73,7 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
       stopping_ = true;
       reactor_.stop();
       for (auto& t : threads_) pthread_join(t->handle, nullptr);
-      raise<CORBA::NO_RESOURCES>(0, "cannot start a lane thread");
+      raise<CORBA::NO_RESOURCES>(minor::no_resources_lane_thread, "cannot start a lane thread");
     }
   }
 }
@@ -90,7 +93,10 @@ std::vector<transport::Endpoint> ServerLane::bound() const {
 
 transport::Endpoint ServerLane::add_endpoint(const transport::Endpoint& endpoint) {
   std::lock_guard lock(threads_mutex_);
-  if (!accepting_) raise<CORBA::BAD_INV_ORDER>(0, "the lane has stopped accepting");
+  if (!accepting_) {
+    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_lane_stopped,
+                                "the lane has stopped accepting");
+  }
   listen(endpoint);
   return bound_.back();
 }

@@ -1,6 +1,7 @@
 #include "rt/protocol_control.hpp"
 
 #include <rtorb/cdr/object_reference.hpp>
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include <algorithm>
@@ -93,7 +94,10 @@ ProtocolControl::ProtocolControl(orb::OrbCore& orb, bool network_priority)
 }
 
 void ProtocolControl::install_mapping(std::shared_ptr<NetworkPriorityMapping> mapping) {
-  if (!mapping) raise<CORBA::BAD_PARAM>(0, "a network priority mapping may not be null");
+  if (!mapping) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_nil_mapping,
+                            "a network priority mapping may not be null");
+  }
   std::lock_guard lock(mutex_);
   mapping_.store(mapping.get(), std::memory_order_release);
   mappings_.push_back(std::move(mapping));

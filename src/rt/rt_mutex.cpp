@@ -1,5 +1,6 @@
 #include "rt/rt_mutex.hpp"
 
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
 #include <pthread.h>
@@ -21,7 +22,8 @@ class PriorityInheritanceMutex final : public RTCORBA::Mutex {
     const int error = pthread_mutex_init(&mutex_, &attributes);
     pthread_mutexattr_destroy(&attributes);
     if (error != 0) {
-      raise<CORBA::NO_RESOURCES>(0, std::string("RTCORBA::Mutex: ") + std::strerror(error));
+      raise<CORBA::NO_RESOURCES>(minor::no_resources_mutex,
+                                 std::string("RTCORBA::Mutex: ") + std::strerror(error));
     }
   }
   ~PriorityInheritanceMutex() override { pthread_mutex_destroy(&mutex_); }
@@ -58,8 +60,9 @@ class PriorityInheritanceMutex final : public RTCORBA::Mutex {
  private:
   static void check(int error, const char* what) {
     if (error == 0) return;
-    raise<CORBA::BAD_INV_ORDER>(0, std::string("RTCORBA::Mutex::") + what + ": " +
-                                       std::strerror(error));
+    raise<CORBA::BAD_INV_ORDER>(
+        minor::bad_inv_order_mutex_misuse,
+        std::string("RTCORBA::Mutex::") + what + ": " + std::strerror(error));
   }
 
   pthread_mutex_t mutex_;

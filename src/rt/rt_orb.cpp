@@ -140,7 +140,9 @@ class RtOrbImpl final : public RTCORBA::RTORB {
 RtState& state_of(CORBA::ORB& orb) {
   auto rt = IDL::traits<RTCORBA::RTORB>::narrow(orb.resolve_initial_references("RTORB"));
   auto* impl = dynamic_cast<RtOrbImpl*>(rt.operator->());
-  if (impl == nullptr) raise<CORBA::INTERNAL>(0, "\"RTORB\" is not rtorb's");
+  if (impl == nullptr) {
+    raise<CORBA::INTERNAL>(minor::internal_foreign_rtorb, "\"RTORB\" is not rtorb's");
+  }
   return impl->state();
 }
 

@@ -105,14 +105,18 @@ RtState::RtState(orb::OrbCore& orb, RtOptions options)
 }
 
 void RtState::install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping) {
-  if (!mapping) raise<CORBA::BAD_PARAM>(0, "a priority mapping may not be null");
+  if (!mapping) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_nil_mapping, "a priority mapping may not be null");
+  }
   std::lock_guard lock(mutex_);
   mapping_.store(mapping.get(), std::memory_order_release);
   mappings_.push_back(std::move(mapping));
 }
 
 void RtState::install_transform(std::shared_ptr<RTCORBA::PriorityTransform> transform) {
-  if (!transform) raise<CORBA::BAD_PARAM>(0, "a priority transform may not be null");
+  if (!transform) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_nil_mapping, "a priority transform may not be null");
+  }
   {
     std::lock_guard lock(mutex_);
     transform_.store(transform.get(), std::memory_order_release);

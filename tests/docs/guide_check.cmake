@@ -103,9 +103,10 @@ set(minors)
 file(GLOB_RECURSE headers ${SOURCE_DIR}/include/*.hpp ${SOURCE_DIR}/services/*.hpp)
 foreach(header IN LISTS headers)
   file(STRINGS ${header} definitions
-       REGEX "constexpr std::uint32_t [a-z0-9_]+ = (rtorb|omg)_vmcid \\| [0-9]+;")
+       REGEX "constexpr std::uint32_t [a-z0-9_]+ = (rtorb|omg)_vmcid \\| (0x[0-9a-f]+|[0-9]+);")
   foreach(definition IN LISTS definitions)
-    string(REGEX MATCH "uint32_t ([a-z0-9_]+) = (rtorb|omg)_vmcid \\| ([0-9]+);" _ "${definition}")
+    string(REGEX MATCH "uint32_t ([a-z0-9_]+) = (rtorb|omg)_vmcid \\| (0x[0-9a-f]+|[0-9]+);" _
+           "${definition}")
     set(name ${CMAKE_MATCH_1})
     if(CMAKE_MATCH_2 STREQUAL "rtorb")
       math(EXPR value "0x52540000 | ${CMAKE_MATCH_3}" OUTPUT_FORMAT HEXADECIMAL)

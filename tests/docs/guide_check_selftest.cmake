@@ -13,7 +13,7 @@ foreach(expected
     "-ORBSchedPolicy is parsed by the ORB but has no row"
     "-ORBNoSuchOption has a row in"
     "minor code marshal_truncated (0x52540001) has no row"
-    "gives transient_connect_failed the value `0x52540000`, not `0x52540029`"
+    "gives transient_connect_failed the value `0x52540000`, not `0x52540311`"
     "has a row for transient_no_such_code, which no public header defines")
   string(FIND "${output}" "${expected}" at)
   if(at EQUAL -1)

@@ -31,8 +31,8 @@ namespace rtorb::minor {
 
 // BAD_INV_ORDER minor codes of tasks (with the type that raises them, so that the many files
 // that include minor_code.hpp need not know coroutines; the guide lists them all the same).
-inline constexpr std::uint32_t bad_inv_order_task_not_done = rtorb_vmcid | 100;  // task::get() too early
-inline constexpr std::uint32_t bad_inv_order_task_started = rtorb_vmcid | 101;   // a task started twice
+inline constexpr std::uint32_t bad_inv_order_task_not_done = rtorb_vmcid | 0x731;  // task::get() too early
+inline constexpr std::uint32_t bad_inv_order_task_started = rtorb_vmcid | 0x732;   // a task started twice
 
 }  // namespace rtorb::minor
 

@@ -36,14 +36,14 @@ namespace rtorb::minor {
 
 // Minor codes of pollers (here, so that the files that include minor_code.hpp need not
 // know polling; the guide lists them all the same).
-inline constexpr std::uint32_t timeout_poll_not_ready = rtorb_vmcid | 105;  // no reply within the poll's timeout
-inline constexpr std::uint32_t object_not_exist_poller_done = rtorb_vmcid | 105;  // the reply was taken already
-inline constexpr std::uint32_t marshal_local_poller = rtorb_vmcid | 105;  // a Poller sent as a value
-inline constexpr std::uint32_t no_implement_poller_handler = rtorb_vmcid | 105;  // associated_handler set
-inline constexpr std::uint32_t no_implement_poller_copy = rtorb_vmcid | 106;  // _copy_value of a Poller
-inline constexpr std::uint32_t bad_operation_poller_mismatch = rtorb_vmcid | 105;  // polled for another operation
-inline constexpr std::uint32_t no_implement_dii = rtorb_vmcid | 107;  // PollableSet::create_dii_pollable
-inline constexpr std::uint32_t bad_param_nil_pollable = rtorb_vmcid | 105;  // a nil Pollable added to a set
+inline constexpr std::uint32_t timeout_poll_not_ready = rtorb_vmcid | 0x704;  // no reply within the poll's timeout
+inline constexpr std::uint32_t object_not_exist_poller_done = rtorb_vmcid | 0x780;  // the reply was taken already
+inline constexpr std::uint32_t marshal_local_poller = rtorb_vmcid | 0x790;  // a Poller sent as a value
+inline constexpr std::uint32_t no_implement_poller_handler = rtorb_vmcid | 0x751;  // associated_handler set
+inline constexpr std::uint32_t no_implement_poller_copy = rtorb_vmcid | 0x752;  // _copy_value of a Poller
+inline constexpr std::uint32_t bad_operation_poller_mismatch = rtorb_vmcid | 0x7a0;  // polled for another operation
+inline constexpr std::uint32_t no_implement_dii = rtorb_vmcid | 0x753;  // PollableSet::create_dii_pollable
+inline constexpr std::uint32_t bad_param_nil_pollable = rtorb_vmcid | 0x7b0;  // a nil Pollable added to a set
 
 }  // namespace rtorb::minor
 

@@ -50,7 +50,7 @@ bool IteratorServant::next_one(CosNaming::Binding& b) {
 
 bool IteratorServant::next_n(std::uint32_t how_many, CosNaming::BindingList& bl) {
   // The specification makes how_many 0 a BAD_PARAM.
-  if (how_many == 0) raise<CORBA::BAD_PARAM>(minor::bad_param_bound_exceeded, "next_n(0)");
+  if (how_many == 0) raise<CORBA::BAD_PARAM>(minor::bad_param_next_n_zero, "next_n(0)");
   std::lock_guard lock(mutex_);
   const auto count = std::min<std::size_t>(how_many, rest_.size() - next_);
   bl.assign(std::make_move_iterator(rest_.begin() + static_cast<std::ptrdiff_t>(next_)),

@@ -24,6 +24,18 @@ constexpr std::size_t compaction_slack = 10000;
 
 std::string key_of(const CosNaming::NameComponent& c) { return c.id() + '\0' + c.kind(); }
 
+// Where a reference's first IIOP profile points: what tells our contexts from those of
+// another rtorb-naming, whose object keys can be the same byte for byte. nullopt for none,
+// and for a reference whose components do not decode (it is no reference of ours).
+std::optional<IiopAddress> iiop_address_of(const ObjectRef& object) {
+  try {
+    const ReferenceProfiles profiles = reference_profiles(object);
+    if (const IiopEndpoint* first = profiles.first_iiop()) return first->address();
+  } catch (const CORBA::MARSHAL&) {
+  }
+  return std::nullopt;
+}
+
 CosNaming::Name tail_of(const CosNaming::Name& n, std::size_t from) {
   return CosNaming::Name(n.begin() + static_cast<std::ptrdiff_t>(from), n.end());
 }
@@ -60,7 +72,7 @@ void ServiceCore::start() {
       root_poa_->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
       root_poa_->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
   poa_ = root_poa_->create_POA(options_.poa_name, root_poa_->the_POAManager(), policies);
-  own_address_ = iiop_address_of(orb_->object_to_string(context_reference(root_context_id)));
+  own_address_ = iiop_address_of(context_reference(root_context_id));
 
   std::lock_guard lock(mutex_);
   contexts_[root_context_id].reference = context_reference(root_context_id);
@@ -193,7 +205,7 @@ std::optional<std::string> ServiceCore::own_context_id(const ObjectRef& object) 
   } catch (const CORBA::Exception&) {
     return std::nullopt;  // WrongAdapter: not a reference of this POA
   }
-  if (!own_address_ || iiop_address_of(orb_->object_to_string(object)) != own_address_) {
+  if (!own_address_ || iiop_address_of(object) != own_address_) {
     return std::nullopt;
   }
   std::string id(oid.begin(), oid.end());
@@ -250,7 +262,7 @@ void ServiceCore::bind(const std::string& self, const CosNaming::Name& n, const 
 void ServiceCore::bind_local(const std::string& parent, const CosNaming::NameComponent& last,
                              const ObjectRef& object, CosNaming::BindingType type, bool rebind,
                              const std::optional<std::string>& own_id) {
-  if (!object) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "binding a nil reference");
+  if (!object) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_binding, "binding a nil reference");
   std::string ior;  // stringified outside the mutex
   if (journal_ && !own_id) ior = orb_->object_to_string(object);
   std::unique_lock lock(mutex_);

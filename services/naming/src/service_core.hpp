@@ -3,6 +3,7 @@
 #pragma once
 
 #include <rtorb/naming/naming_service.hpp>
+#include <rtorb/orb/reference_profiles.hpp>
 #include <rtorb/poa/poa.hpp>
 
 #include <deque>
@@ -13,7 +14,6 @@
 #include <unordered_map>
 
 #include "CosNamingS.h"
-#include "ior_address.hpp"
 #include "journal.hpp"
 
 namespace rtorb::naming {

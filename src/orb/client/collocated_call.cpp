@@ -144,7 +144,8 @@ void InvocationState::send_collocated(const Target& target, const cdr::OutputStr
                           CompletionStatus::COMPLETED_MAYBE);
   }
   if (channel.reply().empty()) {
-    raise<CORBA::INTERNAL>(0, "collocated request produced no reply",
+    raise<CORBA::INTERNAL>(minor::internal_no_collocated_reply,
+                           "collocated request produced no reply",
                            CompletionStatus::COMPLETED_MAYBE);
   }
   giop::DecodeOptions options;

@@ -4,6 +4,7 @@
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/object.hpp>
+#include <rtorb/corba/raise.hpp>
 #include <rtorb/orb/direct_call.hpp>
 
 #include <cstring>
@@ -39,13 +40,14 @@ bool declared(const CORBA::UserException& e, std::span<const UserExceptionEntry>
     throw;
   } catch (const CORBA::UserException& e) {
     if (declared(e, exceptions)) throw;
-    throw CORBA::UNKNOWN(minor::unknown_undeclared_user_exception,
-                         CORBA::CompletionStatus::COMPLETED_MAYBE, e._rep_id());
+    raise<CORBA::UNKNOWN>(minor::unknown_undeclared_user_exception, e._rep_id(),
+                          CORBA::CompletionStatus::COMPLETED_MAYBE);
   } catch (const std::exception& e) {
-    throw CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE,
-                         e.what());
+    raise<CORBA::UNKNOWN>(minor::unknown_cxx_exception, e.what(),
+                          CORBA::CompletionStatus::COMPLETED_MAYBE);
   } catch (...) {
-    throw CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE);
+    raise<CORBA::UNKNOWN>(minor::unknown_cxx_exception, {},
+                          CORBA::CompletionStatus::COMPLETED_MAYBE);
   }
 }
 

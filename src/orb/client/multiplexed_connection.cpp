@@ -2,6 +2,7 @@
 
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
 
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
@@ -77,8 +78,8 @@ std::exception_ptr MultiplexedConnection::read_one(std::chrono::milliseconds sli
     const giop::Message m = giop::decode_message(message, options);
     const auto* reply = m.get<giop::ReplyHeader>();
     if (reply == nullptr) {
-      throw CORBA::MARSHAL(minor::marshal_unexpected_reply,
-                           CORBA::CompletionStatus::COMPLETED_MAYBE, "expected a Reply");
+      raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "expected a Reply",
+                            CORBA::CompletionStatus::COMPLETED_MAYBE);
     }
     std::lock_guard lock(mutex_);
     if (auto it = waiters_.find(reply->request_id); it != waiters_.end()) {
@@ -104,8 +105,8 @@ void MultiplexedConnection::wait(std::uint32_t id, Waiter& waiter,
     const auto now = Clock::now();
     if (bounded && now >= deadline) {
       waiters_.erase(id);
-      throw CORBA::TIMEOUT(minor::timeout_reply, CORBA::CompletionStatus::COMPLETED_MAYBE,
-                           "no reply within -ORBReplyTimeout");
+      raise<CORBA::TIMEOUT>(minor::timeout_reply, "no reply within -ORBReplyTimeout",
+                            CORBA::CompletionStatus::COMPLETED_MAYBE);
     }
     const auto slice =
         bounded ? std::min(slice_limit,

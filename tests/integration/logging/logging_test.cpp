@@ -121,7 +121,7 @@ TEST(ServerLog, AtLevelTenConnectionsRequestsExceptionsAndBadMessagesAreLogged) 
   // Each request: its id, the peer, the operation, the object key as in a corbaloc URL,
   // the reply status and the time.
   EXPECT_TRUE(std::regex_search(log, std::regex(R"(request \d+ on connection from 127\.0\.0\.1:\d+: 'echo' key RTok%01\S*: NO_EXCEPTION \(\d+ us\))"))) << log;
-  EXPECT_TRUE(has(log, "'_non_existent' key Nobody: SYSTEM_EXCEPTION OBJECT_NOT_EXIST (minor 0x52540052")) << log;
+  EXPECT_TRUE(has(log, "'_non_existent' key Nobody: SYSTEM_EXCEPTION OBJECT_NOT_EXIST (minor 0x52540503")) << log;
   EXPECT_TRUE(has(log, "'shutdown' key RTok%01")) << log;
   EXPECT_TRUE(has(log, ": oneway (")) << log;
   // The HTTP request: refused by the transport before it is a message, with the peer.

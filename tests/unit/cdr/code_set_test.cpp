@@ -2,6 +2,7 @@
 #include "test_bytes.hpp"
 
 #include <rtorb/cdr/code_set_codec.hpp>
+#include <rtorb/corba/minor_code.hpp>
 
 namespace rtorb::cdr {
 namespace {
@@ -47,6 +48,16 @@ TEST(CodeSetNegotiation, BothDirectionsGiveAStreamContext) {
   const CodeSetContext none = negotiate_code_sets(rtorb_code_sets(), CodeSetComponentInfo{});
   EXPECT_EQ(none.transmission_char, code_set::iso_8859_1);
   EXPECT_EQ(none.transmission_wchar, 0u);
+}
+
+TEST(CodeSetNegotiation, NoCommonCodeSetRaisesCodesetIncompatibleWithItsOwnMinor) {
+  const CodeSetComponentInfo alien{{ebcdic, {}}, {ucs4, {}}};
+  try {
+    negotiate_code_sets(rtorb_code_sets(), alien);
+    FAIL() << "negotiated with a server that shares no code set";
+  } catch (const CORBA::CODESET_INCOMPATIBLE& e) {
+    EXPECT_EQ(e.minor(), minor::codeset_incompatible_negotiation);
+  }
 }
 
 // CodeSetComponentInfo { {0x00010001, [0x05010001]}, {0x00010109, []} }, big-endian.

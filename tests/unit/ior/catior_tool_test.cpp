@@ -198,7 +198,7 @@ TEST(CatiorTool, ReferencesWithoutACorbalocFormAreOneErrorLine) {
     const ToolRun r = run_catior(std::string("--corbaloc ") + input);
     EXPECT_EQ(r.status, 1) << input;
     EXPECT_EQ(line_count(r.err), 1) << r.err;
-    EXPECT_TRUE(contains(r.err, "minor 0x5254001f")) << r.err;  // bad_param_no_corbaloc
+    EXPECT_TRUE(contains(r.err, "minor 0x52540212")) << r.err;  // bad_param_no_corbaloc
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   EXPECT_EQ(run_catior(std::string("--json --corbaloc '") + omni_ior + "'").status, 2);
