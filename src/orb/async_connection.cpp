@@ -113,14 +113,15 @@ std::shared_ptr<AsyncConnection> AsyncConnection::open(OrbCore& orb,
   transport::ConnectOptions connect;
   connect.timeout = connect_timeout;
   connect.connection.limits.max_message_size = orb.options().max_message_size;
-  connect.connection.socket_options = orb.client_socket_options_cell();
+  connect.connection.socket_options = orb.client().socket_options_cell();
   connect.connection.log = orb.logger_pointer();
   auto self = std::make_shared<AsyncConnection>(Private{}, orb, transport::connect(endpoint, connect));
-  self->input_id_ = orb.reactor().add(std::make_unique<InputHandler>(self));
+  self->input_id_ = orb.server().reactor().add(std::make_unique<InputHandler>(self));
   try {
-    self->timer_id_ = orb.reactor().add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
+    self->timer_id_ =
+        orb.server().reactor().add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
   } catch (...) {
-    orb.reactor().remove(self->input_id_);
+    orb.server().reactor().remove(self->input_id_);
     throw;
   }
   return self;
@@ -178,7 +179,7 @@ void AsyncConnection::send(const cdr::OutputStream& request) { connection_->send
 void AsyncConnection::read_due_replies() {
   if (sends_.fetch_add(1, std::memory_order_relaxed) % drain_every != drain_every - 1) return;
   input_pending_.store(true, std::memory_order_release);
-  if (!drain()) orb_.reactor().remove(input_id_);
+  if (!drain()) orb_.server().reactor().remove(input_id_);
 }
 
 void AsyncConnection::drop_deadline(std::uint32_t id, Clock::time_point deadline) {
@@ -263,7 +264,7 @@ bool AsyncConnection::read_all() {
         connection_->close();
         fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                      CompletionStatus::COMPLETED_MAYBE, e.what()));
-        orb_.reactor().remove(timer_id_);
+        orb_.server().reactor().remove(timer_id_);
         return false;
       }
     }
@@ -271,7 +272,7 @@ bool AsyncConnection::read_all() {
       fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                    CompletionStatus::COMPLETED_MAYBE,
                                    "the server closed the connection with AMI requests outstanding"));
-      orb_.reactor().remove(timer_id_);
+      orb_.server().reactor().remove(timer_id_);
       return false;
     }
     if (connection_->drained()) return true;
@@ -339,8 +340,8 @@ void AsyncConnection::close() noexcept {
     deadlines_.clear();
   }
   connection_->close();
-  orb_.reactor().remove(input_id_);
-  orb_.reactor().remove(timer_id_);
+  orb_.server().reactor().remove(input_id_);
+  orb_.server().reactor().remove(timer_id_);
 }
 
 }  // namespace rtorb::orb

@@ -28,8 +28,8 @@
 #include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_priority.hpp"
-#include "orb/server_connections.hpp"
+#include "orb/seams/request_priority.hpp"
+#include "orb/server/server_connections.hpp"
 #include "transport/fragmenting_send.hpp"
 
 namespace rtorb::orb {
@@ -169,7 +169,7 @@ bool is_whole_reply(std::span<const std::uint8_t> message) noexcept {
 // request's priority (a system call only when that changes on the connection).
 void mark_network_priority(OrbCore& orb, transport::Connection& connection,
                            std::int32_t priority) noexcept {
-  NetworkPriority* hook = orb.network_priority();
+  NetworkPriority* hook = orb.seams().network_priority();
   if (hook == nullptr) return;
   const int dscp = hook->dscp_for(priority);
   if (dscp != NetworkPriority::no_dscp) connection.mark_dscp(dscp);
@@ -261,14 +261,14 @@ void InvocationState::check_rebind(const Target& from, const ior::ObjectReferenc
 void InvocationState::lease_connection(const transport::CacheKey& key) {
   OrbCore& orb = *core->orb();
   if (!has_policies) {
-    lease.emplace(orb.connections().acquire(key));
+    lease.emplace(orb.client().connections().acquire(key));
     // A load per call, a store once: a NO_RECONNECT set later at the thread or ORB level
     // knows the reference has had a connection.
     if (!core->connected_once()) core->mark_connected();
     return;
   }
   if (policies.rebind == RebindMode::no_reconnect && core->connected_once()) {
-    auto existing = orb.connections().acquire_existing(key);
+    auto existing = orb.client().connections().acquire_existing(key);
     if (!existing) {
       raise<CORBA::REBIND>(minor::rebind_reconnect,
                            "RebindPolicy NO_RECONNECT: the reference's connection is gone");
@@ -277,14 +277,14 @@ void InvocationState::lease_connection(const transport::CacheKey& key) {
     return;
   }
   if (!deadline_set()) {
-    lease.emplace(orb.connections().acquire(key));
+    lease.emplace(orb.client().connections().acquire(key));
   } else {
     if (Clock::now() >= deadline) {
       raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
     }
     const auto left = remaining();
     try {
-      lease.emplace(orb.connections().acquire(key, left));
+      lease.emplace(orb.client().connections().acquire(key, left));
     } catch (const CORBA::TRANSIENT& e) {
       if (e.minor() != minor::transient_connect_timeout) throw;
       raise<CORBA::TIMEOUT>(minor::timeout_connect,
@@ -315,10 +315,10 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
   shared.reset();
   reply_message.reset();
   const bool collocated = core->collocated(target);
-  const std::uint32_t id = orb.next_request_id();
+  const std::uint32_t id = orb.client().next_request_id();
   std::int32_t priority = thread_priority();
   if (priority != no_priority) {
-    if (OutboundPriority* hook = orb.outbound_priority()) {
+    if (OutboundPriority* hook = orb.seams().outbound_priority()) {
       priority = hook->outbound(priority, target.profile.object_key);
     }
   }
@@ -332,9 +332,9 @@ bool InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
       first_request = async->connection().take_first_request();
     } else if (orb.options().client_strategy == ClientStrategy::multiplexed) {
       // Requests race to the shared socket, so every one carries the context.
-      shared = orb.multiplexed_connection(cache_key.endpoint);
+      shared = orb.client().multiplexed_connection(cache_key.endpoint);
     } else {
-      orb.expire_idle_connections();
+      orb.client().expire_idle_connections();
       lease_connection(cache_key);
       first_request = (*lease)->take_first_request();
       if (priority != no_priority) mark_network_priority(orb, **lease, priority);
@@ -504,14 +504,14 @@ void InvocationState::send_multiplexed(const Target& target, const cdr::OutputSt
 void InvocationState::connect_async(const transport::Endpoint& endpoint) {
   OrbCore& orb = *core->orb();
   if (!deadline_set()) {
-    async = orb.async_connection(endpoint, std::chrono::milliseconds(10'000));
+    async = orb.client().async_connection(endpoint, std::chrono::milliseconds(10'000));
     return;
   }
   if (Clock::now() >= deadline) {
     raise<CORBA::TIMEOUT>(minor::timeout_connect, "RelativeRoundtripTimeout passed before connecting");
   }
   try {
-    async = orb.async_connection(endpoint, remaining());
+    async = orb.client().async_connection(endpoint, remaining());
   } catch (const CORBA::TRANSIENT& e) {
     if (e.minor() != minor::transient_connect_timeout) throw;
     raise<CORBA::TIMEOUT>(minor::timeout_connect,

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/server_qos.hpp"
+#include "orb/seams/server_qos.hpp"
 
 namespace rtorb::poa {
 

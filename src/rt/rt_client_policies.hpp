@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "orb/client_policy.hpp"
+#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::rt {
 

@@ -10,8 +10,9 @@
 #include "ior/component.hpp"
 #include "ior/encapsulation.hpp"
 #include "ior/lane_band.hpp"
-#include "orb/orb_core.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/orb_options.hpp"
+#include "orb/seams/request_priority.hpp"
+#include "orb/server/server_side.hpp"
 
 namespace rtorb::rt {
 namespace {
@@ -210,13 +211,13 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         invalid(i);  // a client's choice: it means nothing on a POA
       } else if (auto server = IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy)) {
         const RTCORBA::ProtocolList protocols = server->protocols();
-        p.protocol = iiop_protocol(protocols, state_->orb().options().socket_options);
+        p.protocol = iiop_protocol(protocols, state_->orb_options().socket_options);
         p.framings = server_framings(protocols);
         protocol_at = i;
         if (!p.protocol) invalid(i);  // no IIOP entry: rtorb serves no other protocol
         const bool lite = std::find(p.framings.begin(), p.framings.end(),
                                     giop::HeaderMode::lite) != p.framings.end();
-        if (lite && state_->orb().options().giop_version.minor == 0) invalid(i);
+        if (lite && state_->orb_options().giop_version.minor == 0) invalid(i);
       } else if (!IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
         invalid(i);  // one of our types, but not an object we made
       }
@@ -230,7 +231,9 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       // name endpoints of one framing only (the ORB's, as -ORBEndpoint opened them).
       if (p.framings.empty()) return nullptr;
       for (const auto mode : p.framings) {
-        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
+        if (!state_->orb_server().ensure_lane_framing(orb::default_lane, mode)) {
+          invalid(protocol_at);
+        }
       }
       return std::make_shared<RtServerQos>(state_, std::move(p));
     }
@@ -257,10 +260,14 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
     }
     for (const auto mode : p.framings) {
       if (!p.pool) {
-        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
+        if (!state_->orb_server().ensure_lane_framing(orb::default_lane, mode)) {
+          invalid(protocol_at);
+        }
         continue;
       }
-      for (const auto& lane : p.pool->lanes) state_->orb().ensure_lane_framing(lane->lane, mode);
+      for (const auto& lane : p.pool->lanes) {
+        state_->orb_server().ensure_lane_framing(lane->lane, mode);
+      }
     }
     return std::make_shared<RtServerQos>(state_, std::move(p));
   }

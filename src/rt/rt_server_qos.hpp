@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "orb/server_qos.hpp"
+#include "orb/seams/server_qos.hpp"
 #include "rt/rt_state.hpp"
 
 namespace rtorb::rt {

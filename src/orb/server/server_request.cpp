@@ -20,10 +20,10 @@
 #include "ior/encapsulation.hpp"
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_admission.hpp"
-#include "orb/server_connections.hpp"
-#include "orb/request_log.hpp"
-#include "orb/server_qos.hpp"
+#include "orb/seams/request_admission.hpp"
+#include "orb/server/server_connections.hpp"
+#include "orb/server/request_log.hpp"
+#include "orb/seams/server_qos.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -36,13 +36,13 @@ class UpcallScope {
  public:
   explicit UpcallScope(OrbCore& orb) noexcept : orb_(orb), previous_(current_upcall_orb) {
     current_upcall_orb = &orb;
-    orb_.upcall_started();
+    orb_.server().upcall_started();
   }
   UpcallScope(const UpcallScope&) = delete;
   UpcallScope& operator=(const UpcallScope&) = delete;
   ~UpcallScope() {
     current_upcall_orb = previous_;
-    orb_.upcall_finished();
+    orb_.server().upcall_finished();
   }
 
  private:
@@ -359,7 +359,8 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
     // Admission judges service contexts only (request_admission.hpp): a request without
     // any, nearly every one, is admitted without the virtual call and its scan.
     if (!header.service_context.empty()) {
-      if (const RequestAdmission* admission = orb.request_admission()) admission->admit(request);
+      const RequestAdmission* admission = orb.seams().request_admission();
+      if (admission != nullptr) admission->admit(request);
     }
     UpcallScope scope(orb);
     try {
