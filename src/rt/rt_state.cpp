@@ -38,7 +38,7 @@ void check_lanes(const RTCORBA::ThreadpoolLanes& lanes, const orb::RequestBuffer
                               "lane of priority " + std::to_string(lane.lane_priority()) +
                                   " has no threads");
     }
-    // One thread keeps reading while the others serve (orb/request_buffer.hpp): a lane
+    // One thread keeps reading while the others serve (orb/server/request_buffer.hpp): a lane
     // of one thread could never hold a request.
     if (buffering.enabled && lane.static_threads() + lane.dynamic_threads() < 2) {
       raise<CORBA::BAD_PARAM>(minor::bad_param_bad_threadpool,
