@@ -335,6 +335,24 @@ void write_system_exception_reply(ServerRequestImpl& request, RequestLog& log,
   giop::write_system_exception(os, giop::to_body(e));
 }
 
+// After an exception: the reply `request` still owes, unless it expects none or has had
+// one already (deferred, or sent at WITH_SERVER).
+void send_exception_reply(const OrbCore& orb, const giop::RequestHeader& header,
+                          ServerRequestImpl& request, const cdr::OutputStream& os,
+                          ReplyChannel& channel) {
+  if (!giop::response_expected(header.response_flags)) return;
+  if (request.deferred()) {
+    orb.debug(3, "server: an exception after the reply was deferred (AMH) was not sent");
+    return;
+  }
+  if (request.replied()) {
+    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
+    return;
+  }
+  request.finish();
+  channel.send(os);
+}
+
 void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& state,
                    ReplyChannel& channel) {
   const auto& header = *m.get<giop::RequestHeader>();
@@ -392,17 +410,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
         request, log,
         CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
   }
-  if (!giop::response_expected(header.response_flags)) return;
-  if (request.deferred()) {
-    orb.debug(3, "server: an exception after the reply was deferred (AMH) was not sent");
-    return;
-  }
-  if (request.replied()) {
-    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
-    return;
-  }
-  request.finish();
-  channel.send(os);
+  send_exception_reply(orb, header, request, os, channel);
 }
 
 void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {
