@@ -178,36 +178,6 @@ void RtState::set_thread_priority(RTCORBA::Priority priority) const {
   orb::set_thread_priority(priority);
 }
 
-orb::LaneOptions RtState::lane_options(Lane& lane, std::size_t stack_size,
-                                       const orb::RequestBuffering& buffering) {
-  orb::LaneOptions options;
-  options.threads = lane.static_threads;
-  options.dynamic_threads = lane.dynamic_threads;
-  options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
-  options.stack_size = stack_size;
-  options.buffering = buffering;
-  options.buffering.priority_of = [priority = lane.priority](const auto& contexts) {
-    return buffered_priority(contexts, priority);
-  };
-  options.socket_options = lane.socket_options = protocols_->open_lane(lane.priority);
-  for (const auto& e : options_.lane_endpoints) {
-    if (e.priority == lane.priority) options.endpoints.push_back(e.endpoint);
-  }
-  Lane* self = &lane;
-  const auto native = native_of(lane.priority);
-  if (!native) {
-    raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
-                                  "the priority mapping cannot map lane priority " +
-                                      std::to_string(lane.priority));
-  }
-  options.on_thread_start = [self, native = *native] {
-    this_thread_lane = self;
-    set_scheduling(native);
-    orb::set_thread_priority(self->priority);
-  };
-  return options;
-}
-
 RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
                                                  std::size_t stack_size, bool allow_borrowing,
                                                  const orb::RequestBuffering& buffering) {
@@ -232,7 +202,32 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
   }
   try {
     for (auto& lane : pool->lanes) {
-      lane->lane = orb_server().lanes().add(lane_options(*lane, stack_size, buffering));
+      orb::LaneOptions options;
+      options.threads = lane->static_threads;
+      options.dynamic_threads = lane->dynamic_threads;
+      options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
+      options.stack_size = stack_size;
+      options.buffering = buffering;
+      options.buffering.priority_of = [priority = lane->priority](const auto& contexts) {
+        return buffered_priority(contexts, priority);
+      };
+      options.socket_options = lane->socket_options = protocols_->open_lane(lane->priority);
+      for (const auto& e : options_.lane_endpoints) {
+        if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
+      }
+      Lane* self = lane.get();
+      const auto native = native_of(lane->priority);
+      if (!native) {
+        raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
+                                      "the priority mapping cannot map lane priority " +
+                                          std::to_string(lane->priority));
+      }
+      options.on_thread_start = [self, native = *native] {
+        this_thread_lane = self;
+        set_scheduling(native);
+        orb::set_thread_priority(self->priority);
+      };
+      lane->lane = orb_server().lanes().add(options);
       lane->server_lane = orb_server().lanes().find(lane->lane);
     }
   } catch (...) {

@@ -25,8 +25,7 @@
 
 namespace rtorb::orb {
 class ServerLane;
-struct LaneOptions;
-}  // namespace rtorb::orb
+}
 
 namespace rtorb::rt {
 
@@ -108,11 +107,6 @@ class RtState final : public std::enable_shared_from_this<RtState>,
 
 
  private:
-  // What the ORB's server lane for `lane` is opened with: its threads, buffering, sockets
-  // and endpoints, and a start hook that gives each thread the lane's priority.
-  orb::LaneOptions lane_options(Lane& lane, std::size_t stack_size,
-                                const orb::RequestBuffering& buffering);
-
   orb::OrbCore& orb_;
   const RtOptions options_;
   const SchedulingChoice scheduling_;
