@@ -12,10 +12,10 @@
 #include "ior/lane_band.hpp"
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
-#include "orb/seams/client_policy.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/policy_manager.hpp"
+#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::orb {
 namespace {

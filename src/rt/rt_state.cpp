@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <set>
 
+#include "base/logger.hpp"
 #include "giop/service_context.hpp"
 #include "ior/encapsulation.hpp"
-#include "base/logger.hpp"
 #include "orb/seams/request_priority.hpp"
 #include "orb/seams/seam_registry.hpp"
 #include "orb/server/server_lane.hpp"

@@ -21,9 +21,9 @@
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/seams/request_admission.hpp"
-#include "orb/server/server_connections.hpp"
-#include "orb/server/request_log.hpp"
 #include "orb/seams/server_qos.hpp"
+#include "orb/server/request_log.hpp"
+#include "orb/server/server_connections.hpp"
 
 namespace rtorb::orb {
 namespace {

@@ -9,9 +9,9 @@
 
 #include <thread>
 
-#include "orb/seams/client_policy.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::orb {
 namespace {
