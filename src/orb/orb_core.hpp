@@ -27,10 +27,11 @@
 
 namespace rtorb::orb {
 
-// Lock rules: mutex_ guards adapter_ (adapter_ptr_ publishes it to readers without the
-// lock); the lifecycle flags are atomics. Each part has its own lock and says what it
-// guards; the root holds none of them while it calls a part, and no part holds its own
-// while it calls the root.
+// Lock rules: mutex_ guards adapter_ alone (adapter_ptr_ publishes it to readers without
+// the lock); the lifecycle flags are atomics, the options and the log immutable, so a part
+// may read them under its own lock. Each part has its own lock and says what it guards;
+// the root holds mutex_ while it calls no part, and no part holds its lock while it calls
+// another.
 class OrbCore : public std::enable_shared_from_this<OrbCore> {
  public:
   // ORB_init's work: parses (and consumes) the -ORB arguments, then returns the live ORB
