@@ -4,7 +4,8 @@
 
 #include <algorithm>
 
-#include "orb/orb_core.hpp"
+#include "orb/client/client_side.hpp"
+#include "orb/orb_parts.hpp"
 #include "transport/oneway_flusher.hpp"
 
 namespace rtorb::messaging {
@@ -81,7 +82,7 @@ orb::OnewayBuffering oneway_buffering(const BufferingConstraint& c) noexcept {
 
 void flush(const CORBA::object_reference<CORBA::ORB>& orb) {
   if (!orb) return;
-  CORBA::rtorb_core(*orb).oneway_flusher().flush_all();
+  rtorb::orb::client_of(CORBA::rtorb_core(*orb)).oneway_flusher().flush_all();
 }
 
 }  // namespace rtorb::messaging

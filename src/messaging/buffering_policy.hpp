@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "orb/client/call_policies.hpp"
-#include "orb/policy_factory.hpp"
+#include "orb/seams/policy_factory.hpp"
 
 namespace rtorb::messaging {
 

@@ -9,6 +9,9 @@
 #include "messaging/messaging_policies.hpp"
 #include "messaging/request_expiry.hpp"
 #include "orb/orb_options.hpp"
+#include "orb/orb_parts.hpp"
+#include "orb/seams/seam_registry.hpp"
+#include "orb/value_factory_table.hpp"
 
 namespace rtorb::messaging {
 
@@ -33,12 +36,13 @@ orb::LayerSetup take_messaging_arguments(int&, char*[]) {
 
 std::function<void(orb::OrbCore&)> make_messaging_initializer() {
   return [](orb::OrbCore& core) {
-    core.add_policy_factory(make_messaging_policy_factory());
-    core.add_policy_factory(make_buffering_policy_factory());
-    core.set_call_policy_reader(make_call_policy_reader());
-    core.set_request_admission(std::make_shared<RequestExpiry>(core));
-    core.value_factories().add(IDL::traits<::Messaging::ExceptionHolder>::repository_id,
-                               CORBA::make_reference<ExceptionHolderFactory>());
+    orb::SeamRegistry& seams = orb::seams_of(core);
+    seams.add_policy_factory(make_messaging_policy_factory());
+    seams.add_policy_factory(make_buffering_policy_factory());
+    seams.set_call_policy_reader(make_call_policy_reader());
+    seams.set_request_admission(std::make_shared<RequestExpiry>(orb::logger_of(core)));
+    orb::value_factories_of(core).add(IDL::traits<::Messaging::ExceptionHolder>::repository_id,
+                                      CORBA::make_reference<ExceptionHolderFactory>());
   };
 }
 

@@ -6,7 +6,10 @@
 #include <functional>
 
 #include "orb/linked_layer.hpp"
-#include "orb/orb_core.hpp"
+
+namespace rtorb::orb {
+class OrbCore;
+}  // namespace rtorb::orb
 
 namespace rtorb::messaging {
 

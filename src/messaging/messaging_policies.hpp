@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "orb/policy_factory.hpp"
+#include "orb/seams/policy_factory.hpp"
 
 namespace rtorb::messaging {
 

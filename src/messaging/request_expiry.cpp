@@ -16,8 +16,8 @@ void RequestExpiry::admit(const orb::ServerRequest& request) const {
   const auto end = giop::decode_request_end_time(data);
   if (!end || giop::utc_now() <= *end) return;
   expired_.fetch_add(1, std::memory_order_relaxed);
-  orb_.debug(3, "server: request '" + std::string(request.operation()) +
-                    "' arrived after its RequestEndTime; not served");
+  log_.log(3, "server: request '" + std::string(request.operation()) +
+                  "' arrived after its RequestEndTime; not served");
   raise<CORBA::TIMEOUT>(minor::timeout_request_expired,
                         "the request arrived after its RelativeRequestTimeout ended");
 }

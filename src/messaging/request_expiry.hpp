@@ -6,20 +6,21 @@
 #include <atomic>
 #include <cstdint>
 
-#include "orb/orb_core.hpp"
-#include "orb/request_admission.hpp"
+#include "base/logger.hpp"
+#include "orb/seams/request_admission.hpp"
 
 namespace rtorb::messaging {
 
 class RequestExpiry final : public orb::RequestAdmission {
  public:
-  explicit RequestExpiry(const orb::OrbCore& orb) noexcept : orb_(orb) {}
+  // `log` (the ORB's) outlives this check.
+  explicit RequestExpiry(const Logger& log) noexcept : log_(log) {}
   void admit(const orb::ServerRequest& request) const override;
   // Expired requests refused so far (replied to or dropped).
   std::uint64_t expired() const noexcept { return expired_.load(std::memory_order_relaxed); }
 
  private:
-  const orb::OrbCore& orb_;
+  const Logger& log_;
   mutable std::atomic<std::uint64_t> expired_{0};
 };
 

@@ -115,7 +115,8 @@ object_reference<Policy> Object::_get_client_policy(PolicyType type) {
     return thread.front();
   }
   if (core_) {
-    if (auto orb = core_->orb()->orb_policy_overrides(types); !orb.empty()) return orb.front();
+    const auto orb = core_->orb()->seams().orb_policies().overrides(types);
+    if (!orb.empty()) return orb.front();
   }
   return nullptr;
 }

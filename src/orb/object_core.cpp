@@ -12,10 +12,10 @@
 #include "ior/lane_band.hpp"
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
-#include "orb/client_policy.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/orb_core.hpp"
 #include "orb/policy_manager.hpp"
+#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -23,7 +23,7 @@ namespace {
 // Our native sets with the server's component (13.10.2.6); a set that cannot be agreed
 // keeps the GIOP default, so data that needs it fails when it is marshaled.
 void negotiate(Target& t, const cdr::CodeSetComponentInfo& server) {
-  const auto& client = OrbCore::code_sets();
+  const auto& client = References::code_sets();
   const cdr::CodeSetId c = cdr::negotiate_code_set(client.for_char_data, server.for_char_data);
   const cdr::CodeSetId w =
       cdr::negotiate_code_set(client.for_wchar_data, server.for_wchar_data);
@@ -132,8 +132,8 @@ void ObjectCore::open_connections() {
   const Target& t = target(hold);
   if (collocated(t) || orb_->options().client_strategy == ClientStrategy::multiplexed) return;
   // A lease given back leaves its connection idle in the cache for the first call.
-  if (t.routes.empty()) orb_->connections().acquire(t.cache_key);
-  for (const auto& route : t.routes) orb_->connections().acquire(route.cache_key);
+  if (t.routes.empty()) orb_->client().connections().acquire(t.cache_key);
+  for (const auto& route : t.routes) orb_->client().connections().acquire(route.cache_key);
 }
 
 namespace {
@@ -148,7 +148,7 @@ ObjectCore::ObjectCore(std::shared_ptr<OrbCore> orb, ior::ObjectReference refere
       reference_id_(next_reference_id.fetch_add(1, std::memory_order_relaxed)) {
   ior_data_ = wire ? std::move(*wire) : ior::encode_reference(reference_);
   if (!overrides_.empty()) {
-    if (const CallPolicyReader* reader = orb_->call_policy_reader()) {
+    if (const CallPolicyReader* reader = orb_->seams().call_policy_reader()) {
       if (auto policies = reader->read(overrides_); !policies.empty()) call_policies_ = policies;
     }
   }
@@ -170,7 +170,7 @@ std::shared_ptr<const Target> ObjectCore::target() const {
 
 const Target& ObjectCore::target(std::shared_ptr<const Target>& hold) const {
   // Zero unless a layer shapes targets (RT-CORBA): then one look at the thread's list.
-  if (orb_->client_shaping_types() != 0 && target_for_levels(hold)) return *hold;
+  if (orb_->seams().client_shaping_types() != 0 && target_for_levels(hold)) return *hold;
   // A forward stores target_ before the flag: a call that still sees the flag clear goes
   // where it would have gone a moment earlier.
   if (original_ && !forwarded_.load(std::memory_order_acquire)) return *original_;
@@ -183,21 +183,21 @@ std::shared_ptr<const Target> ObjectCore::make_target(const ior::ObjectReference
   auto chosen = choose_target(reference);
   if (!chosen || overrides.empty()) return chosen;
   auto shaped = std::make_shared<Target>(*chosen);
-  for (const auto& handler : orb_->client_policy_handlers()) {
+  for (const auto& handler : orb_->seams().client_policy_handlers()) {
     handler->shape_target(overrides, reference_id_, *shaped);
   }
   return shaped;
 }
 
 bool ObjectCore::target_for_levels(std::shared_ptr<const Target>& hold) const {
-  const std::uint64_t types = orb_->client_shaping_types();
+  const std::uint64_t types = orb_->seams().client_shaping_types();
   const auto shapes = [types](const CORBA::object_reference<CORBA::Policy>& policy) {
     if (!policy) return false;
     const CORBA::PolicyType type = policy->policy_type();
     return type < 64 && (types >> type & 1) != 0;
   };
   const CORBA::PolicyList& thread_level = thread_policy_overrides();
-  if (!orb_->has_orb_shaping_policies() &&
+  if (!orb_->seams().orb_policies().has_shaping_policies() &&
       std::none_of(thread_level.begin(), thread_level.end(), shapes)) {
     return false;
   }
@@ -214,7 +214,7 @@ bool ObjectCore::target_for_levels(std::shared_ptr<const Target>& hold) const {
   std::shared_ptr<const Target> base = target_.load(std::memory_order_acquire);
   if (!base) return false;  // the caller raises INV_OBJREF
   const std::uint64_t thread_generation = thread_policy_generation();
-  const std::uint64_t orb_generation = orb_->orb_shaping_generation();
+  const std::uint64_t orb_generation = orb_->seams().orb_policies().shaping_generation();
   if (last.reference_id != reference_id_ || last.thread_generation != thread_generation ||
       last.orb_generation != orb_generation || last.base != base) {
     // The reference's own policies first, then a type it does not set from the thread's
@@ -233,7 +233,8 @@ bool ObjectCore::target_for_levels(std::shared_ptr<const Target>& hold) const {
     };
     const std::size_t own = levels.size();
     add_level(thread_level);
-    if (const auto orb_level = orb_->orb_shaping_policies()) add_level(*orb_level);
+    const auto orb_level = orb_->seams().orb_policies().shaping_policies();
+    if (orb_level) add_level(*orb_level);
     auto shaped = levels.size() == own ? nullptr : make_target(base->reference, levels);
     last = Made{reference_id_, thread_generation, orb_generation, std::move(base),
                 std::move(shaped)};
@@ -272,7 +273,7 @@ bool ObjectCore::collocated(const Target& target) const {
   if (!orb_->options().collocation) return false;
   ObjectAdapter* adapter = orb_->adapter_if_created();
   if (adapter == nullptr || !adapter->owns_key(target.profile.object_key)) return false;
-  return orb_->is_own_endpoint(target.endpoint.host, target.endpoint.port);
+  return orb_->server().is_own_endpoint(target.endpoint.host, target.endpoint.port);
 }
 
 DirectUpcall* ObjectCore::refresh_direct_memo() noexcept {

@@ -49,24 +49,26 @@ class IorTable final : public IORTable::Table {
   explicit IorTable(std::weak_ptr<OrbCore> orb) : orb_(std::move(orb)) {}
 
   void bind(const std::string& key, const std::string& ior) override {
-    bind(key, live_orb()->string_to_object(ior));
+    bind(key, live_orb()->references().string_to_object(ior));
   }
   void rebind(const std::string& key, const std::string& ior) override {
-    rebind(key, live_orb()->string_to_object(ior));
+    rebind(key, live_orb()->references().string_to_object(ior));
   }
   void bind(const std::string& key, const CORBA::object_reference<CORBA::Object>& object) override {
     check_entry(key, object);
-    live_orb()->object_table().bind(key, object, false);
+    live_orb()->references().object_table().bind(key, object, false);
   }
   void rebind(const std::string& key,
               const CORBA::object_reference<CORBA::Object>& object) override {
     check_entry(key, object);
-    live_orb()->object_table().bind(key, object, true);
+    live_orb()->references().object_table().bind(key, object, true);
   }
-  void unbind(const std::string& key) override { live_orb()->object_table().unbind(key); }
+  void unbind(const std::string& key) override {
+    live_orb()->references().object_table().unbind(key);
+  }
   CORBA::object_reference<CORBA::Object> find(const std::string& key) override {
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(key.data());
-    auto object = live_orb()->object_table().find({bytes, key.size()});
+    auto object = live_orb()->references().object_table().find({bytes, key.size()});
     if (!object) throw IORTable::NotFound();
     return object;
   }

@@ -1,7 +1,7 @@
 // The ORB's PolicyManager ("ORBPolicyManager") and PolicyCurrent: lists of overrides kept
 // per ORB and per thread, and the list operations object-level overrides share with them.
 // The ORB core interprets no policy; layers above it do (client_policy.hpp), and may watch
-// the ORB's list (OrbCore::add_orb_policy_observer).
+// the ORB's list (OrbLevelPolicies::add_observer).
 #pragma once
 
 #include <rtorb/corba/policy.hpp>

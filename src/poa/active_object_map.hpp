@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 #include "poa/stable_array.hpp"
 
 namespace rtorb::poa {

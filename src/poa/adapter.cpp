@@ -30,27 +30,27 @@ class OrbCoreServices final : public OrbServices {
   CORBA::object_reference<CORBA::Object> make_reference(
       std::string type_id, std::vector<std::uint8_t> key) override {
     return orb::ProxyAccess::make<CORBA::Object>(
-        live_orb_ref()->make_object(std::move(type_id), std::move(key)));
+        live_orb_ref()->references().make_object(std::move(type_id), std::move(key)));
   }
 
   CORBA::object_reference<CORBA::Object> make_reference(
       std::string type_id, std::vector<std::uint8_t> key,
       const orb::ReferenceLayout& layout) override {
     return orb::ProxyAccess::make<CORBA::Object>(
-        live_orb_ref()->make_object(std::move(type_id), std::move(key), layout));
+        live_orb_ref()->references().make_object(std::move(type_id), std::move(key), layout));
   }
 
   bool handles_policy(CORBA::PolicyType type) const override {
     auto orb = orb_.lock();
     if (!orb) return false;
-    for (const auto& handler : orb->server_policy_handlers()) {
+    for (const auto& handler : orb->seams().server_policy_handlers()) {
       if (handler->handles(type)) return true;
     }
     return false;
   }
 
   std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& policies) override {
-    for (const auto& handler : live_orb_ref()->server_policy_handlers()) {
+    for (const auto& handler : live_orb_ref()->seams().server_policy_handlers()) {
       try {
         if (auto qos = handler->make_qos(policies)) return qos;
       } catch (const CORBA::InvalidPolicies& e) {
@@ -74,7 +74,7 @@ class OrbCoreServices final : public OrbServices {
   CORBA::object_reference<CORBA::Object> published_object(
       std::span<const std::uint8_t> key) const override {
     auto orb = orb_.lock();
-    return orb ? orb->object_table().find(key) : nullptr;
+    return orb ? orb->references().object_table().find(key) : nullptr;
   }
 
   std::uint64_t instance() const noexcept override { return instance_; }

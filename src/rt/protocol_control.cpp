@@ -6,7 +6,10 @@
 
 #include <algorithm>
 
-#include "orb/orb_core.hpp"
+#include "orb/client/client_side.hpp"
+#include "orb/orb_options.hpp"
+#include "orb/orb_parts.hpp"
+#include "orb/seams/seam_registry.hpp"
 #include "rt/rt_state.hpp"
 
 namespace rtorb::rt {
@@ -80,11 +83,11 @@ std::vector<giop::HeaderMode> server_framings(const RTCORBA::ProtocolList& proto
 std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbCore& orb,
                                                          bool network_priority) {
   auto control = std::make_shared<ProtocolControl>(orb, network_priority);
-  orb.add_orb_policy_observer(
+  orb::seams_of(orb).orb_policies().add_observer(
       [weak = std::weak_ptr<ProtocolControl>(control)](const CORBA::PolicyList& policies) {
         if (auto c = weak.lock()) c->orb_policies_changed(policies);
       });
-  if (network_priority) orb.set_network_priority(control.get());
+  if (network_priority) orb::seams_of(orb).set_network_priority(control.get());
   return control;
 }
 
@@ -122,7 +125,7 @@ int ProtocolControl::dscp_for(std::int32_t priority) noexcept {
 
 std::shared_ptr<transport::SocketOptionsCell> ProtocolControl::open_lane(
     RTCORBA::Priority priority) const {
-  transport::SocketOptions options = orb_.options().socket_options;
+  transport::SocketOptions options = orb::options_of(orb_).socket_options;
   if (network_priority_) {
     if (const int dscp = dscp_of(priority); dscp != transport::SocketOptions::no_dscp) {
       options.dscp = dscp;
@@ -158,16 +161,16 @@ std::shared_ptr<transport::SocketOptionsCell> ProtocolControl::client_sockets(
 }
 
 void ProtocolControl::orb_policies_changed(const CORBA::PolicyList& policies) {
-  const transport::SocketOptions& base = orb_.options().socket_options;
+  const transport::SocketOptions& base = orb::options_of(orb_).socket_options;
   std::optional<TcpProtocol> tcp;
   for (const auto& policy : policies) {
     if (auto client = IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
       tcp = iiop_protocol(client->protocols(), base);
     }
   }
-  orb_.client_socket_options().set(tcp ? tcp->sockets : base);
+  orb::client_of(orb_).socket_options().set(tcp ? tcp->sockets : base);
   const bool marking = network_priority_ || (tcp && tcp->network_priority);
-  orb_.set_network_priority(marking ? this : nullptr);
+  orb::seams_of(orb_).set_network_priority(marking ? this : nullptr);
 }
 
 }  // namespace rtorb::rt

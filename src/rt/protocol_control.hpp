@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "giop/message_header.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 #include "transport/socket_options.hpp"
 
 namespace rtorb::orb {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "orb/object_core.hpp"
-#include "orb/orb_core.hpp"
+#include "orb/orb_options.hpp"
 #include "rt/protocol_control.hpp"
 #include "rt/rt_state.hpp"
 
@@ -70,7 +70,7 @@ class RtClientPolicies final : public orb::ClientPolicyHandler {
     for (const auto& policy : overrides) {
       if (auto client = IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
         choose_protocol(client->protocols(), state_->protocols(),
-                        state_->orb().options().socket_options, target);
+                        state_->orb_options().socket_options, target);
       }
     }
     bool is_private = false;

@@ -9,9 +9,10 @@
 #include <mutex>
 #include <string>
 
-#include "orb/orb_core.hpp"
 #include "orb/orb_options.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/orb_parts.hpp"
+#include "orb/seams/request_priority.hpp"
+#include "orb/seams/seam_registry.hpp"
 #include "rt/rt_client_policies.hpp"
 #include "rt/rt_mutex.hpp"
 #include "rt/rt_policies.hpp"
@@ -159,10 +160,11 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
     auto state = std::make_shared<RtState>(core, options);
     auto rt_orb = CORBA::make_reference<RtOrbImpl>(state);
     auto current = CORBA::make_reference<RtCurrentImpl>(state);
-    core.register_initial_reference("RTORB", [rt_orb] { return rt_orb; });
-    core.register_initial_reference("RTCurrent", [current] { return current; });
-    core.add_server_policy_handler(make_rt_policy_handler(state));
-    core.add_client_policy_handler(make_rt_client_policies(state));
+    orb::SeamRegistry& seams = orb::seams_of(core);
+    seams.register_initial_reference("RTORB", [rt_orb] { return rt_orb; });
+    seams.register_initial_reference("RTCurrent", [current] { return current; });
+    seams.add_server_policy_handler(make_rt_policy_handler(state));
+    seams.add_client_policy_handler(make_rt_client_policies(state));
   };
 }
 

@@ -11,7 +11,7 @@
 #include "ior/encapsulation.hpp"
 #include "ior/lane_band.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 
 namespace rtorb::rt {
 namespace {
@@ -194,7 +194,7 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       // name endpoints of one framing only (the ORB's, as -ORBEndpoint opened them).
       if (p.framings.empty()) return nullptr;
       for (const auto mode : p.framings) {
-        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(at.protocol);
+        if (!state_->orb_server().ensure_lane_framing(orb::default_lane, mode)) invalid(at.protocol);
       }
       return std::make_shared<RtServerQos>(state_, std::move(p));
     }
@@ -244,13 +244,13 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         invalid(i);  // a client's choice: it means nothing on a POA
       } else if (auto server = IDL::traits<RTCORBA::ServerProtocolPolicy>::narrow(policy)) {
         const RTCORBA::ProtocolList protocols = server->protocols();
-        p.protocol = iiop_protocol(protocols, state_->orb().options().socket_options);
+        p.protocol = iiop_protocol(protocols, state_->orb_options().socket_options);
         p.framings = server_framings(protocols);
         at.protocol = i;
         if (!p.protocol) invalid(i);  // no IIOP entry: rtorb serves no other protocol
         const bool lite = std::find(p.framings.begin(), p.framings.end(),
                                     giop::HeaderMode::lite) != p.framings.end();
-        if (lite && state_->orb().options().giop_version.minor == 0) invalid(i);
+        if (lite && state_->orb_options().giop_version.minor == 0) invalid(i);
       } else if (!IDL::traits<RTCORBA::ClientProtocolPolicy>::narrow(policy)) {
         invalid(i);  // one of our types, but not an object we made
       }
@@ -280,10 +280,10 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
   void open_framings(const RtPolicies& p, std::size_t protocol_at) const {
     for (const auto mode : p.framings) {
       if (!p.pool) {
-        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
+        if (!state_->orb_server().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
         continue;
       }
-      for (const auto& lane : p.pool->lanes) state_->orb().ensure_lane_framing(lane->lane, mode);
+      for (const auto& lane : p.pool->lanes) state_->orb_server().ensure_lane_framing(lane->lane, mode);
     }
   }
 

@@ -9,8 +9,8 @@
 #include "giop/service_context.hpp"
 #include "ior/encapsulation.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_priority.hpp"
-#include "orb/server_lane.hpp"
+#include "orb/seams/request_priority.hpp"
+#include "orb/server/server_lane.hpp"
 
 namespace rtorb::rt {
 namespace {
@@ -95,7 +95,7 @@ RtState::RtState(orb::OrbCore& orb, RtOptions options)
       protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {
     // Said whatever the debug level: the user asked for real-time scheduling.
-    orb.logger().write_line(
+    orb::logger_of(orb).write_line(
         "warning: real-time scheduling is not permitted here (needs root, CAP_SYS_NICE or an "
         "rtprio limit); priorities run with SCHED_OTHER");
   }
@@ -122,7 +122,7 @@ void RtState::install_transform(std::shared_ptr<RTCORBA::PriorityTransform> tran
     transform_.store(transform.get(), std::memory_order_release);
     transforms_.push_back(std::move(transform));
   }
-  orb_.set_outbound_priority(this);
+  orb::seams_of(orb_).set_outbound_priority(this);
 }
 
 namespace {
@@ -214,12 +214,12 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
   auto pool = lay_out_lanes(wanted);
   try {
     for (auto& lane : pool->lanes) {
-      lane->lane = orb_.add_lane(lane_options(*lane, stack_size, buffering));
-      lane->server_lane = orb_.lane(lane->lane);
+      lane->lane = orb_server().lanes().add(lane_options(*lane, stack_size, buffering));
+      lane->server_lane = orb_server().lanes().find(lane->lane);
     }
   } catch (...) {
     for (auto& lane : pool->lanes) {
-      if (lane->lane != orb::default_lane) orb_.remove_lane(lane->lane);
+      if (lane->lane != orb::default_lane) orb_server().lanes().remove(lane->lane);
     }
     throw;
   }
@@ -269,7 +269,7 @@ void RtState::destroy_threadpool(RTCORBA::ThreadpoolId id) {
     pools_.erase(it);
     retired_.push_back(pool);  // POAs made with it may still read its lanes
   }
-  for (auto& lane : pool->lanes) orb_.remove_lane(lane->lane);
+  for (auto& lane : pool->lanes) orb_server().lanes().remove(lane->lane);
 }
 
 std::shared_ptr<const Threadpool> RtState::threadpool(RTCORBA::ThreadpoolId id) const {

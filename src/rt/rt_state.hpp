@@ -15,15 +15,15 @@
 #include <string>
 #include <vector>
 
-#include "orb/request_buffer.hpp"
-#include "orb/request_priority.hpp"
-#include "orb/server_qos.hpp"
+#include "orb/orb_parts.hpp"
+#include "orb/seams/request_priority.hpp"
+#include "orb/seams/server_qos.hpp"
+#include "orb/server/request_buffer.hpp"
 #include "rt/native_priority.hpp"
 #include "rt/protocol_control.hpp"
 #include "rt/rt_options.hpp"
 
 namespace rtorb::orb {
-class OrbCore;
 class ServerLane;
 struct LaneOptions;
 }
@@ -63,6 +63,9 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   RtState& operator=(const RtState&) = delete;
 
   orb::OrbCore& orb() const noexcept { return orb_; }
+  // The parts of the ORB the rt layer plugs into besides the seams (orb_parts.hpp).
+  const orb::OrbOptions& orb_options() const noexcept { return orb::options_of(orb_); }
+  orb::ServerSide& orb_server() const noexcept { return orb::server_of(orb_); }
   const RtOptions& options() const noexcept { return options_; }
   const SchedulingChoice& scheduling() const noexcept { return scheduling_; }
   // Socket options and network priorities (protocol_control.hpp).

@@ -30,7 +30,7 @@ using CORBA::CompletionStatus;
 void connect_async(InvocationState& s, const transport::Endpoint& endpoint) {
   OrbCore& orb = *s.core->orb();
   if (!s.deadline_set()) {
-    s.async = orb.async_connection(endpoint, std::chrono::milliseconds(10'000));
+    s.async = orb.client().async_connection(endpoint, std::chrono::milliseconds(10'000));
     return;
   }
   if (InvocationState::Clock::now() >= s.deadline) {
@@ -38,7 +38,7 @@ void connect_async(InvocationState& s, const transport::Endpoint& endpoint) {
                           "RelativeRoundtripTimeout passed before connecting");
   }
   try {
-    s.async = orb.async_connection(endpoint, s.remaining());
+    s.async = orb.client().async_connection(endpoint, s.remaining());
   } catch (const CORBA::TRANSIENT& e) {
     if (e.minor() != minor::transient_connect_timeout) throw;
     raise<CORBA::TIMEOUT>(minor::timeout_connect,

@@ -35,12 +35,12 @@ bool effective_call_policies(const ObjectCore& core, CallPolicies& out) noexcept
   const OrbCore& orb = *core.orb();
   const bool object_level = core.call_policies() != nullptr;
   const bool thread_level = !thread_policy_overrides().empty();
-  const bool orb_level = orb.has_orb_call_policies();
+  const bool orb_level = orb.seams().orb_policies().has_call_policies();
   if (!object_level && !thread_level && !orb_level) return false;
-  const CallPolicyReader* reader = orb.call_policy_reader();
+  const CallPolicyReader* reader = orb.seams().call_policy_reader();
   if (reader == nullptr) return false;
   CallPolicies result;
-  if (orb_level) result.overlay(orb.orb_call_policies());
+  if (orb_level) result.overlay(orb.seams().orb_policies().call_policies());
   if (thread_level) result.overlay(thread_call_policies(*reader));
   if (object_level) result.overlay(*core.call_policies());
   out = result;

@@ -16,7 +16,7 @@
 #include "giop/message_codec.hpp"
 #include "orb/client/invocation_state.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/server_connections.hpp"
+#include "orb/server/server_connections.hpp"
 
 namespace rtorb::orb {
 namespace {

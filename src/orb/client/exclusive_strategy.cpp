@@ -107,7 +107,7 @@ std::span<const std::uint8_t> whole_reply(std::span<const std::uint8_t> message,
 }  // namespace
 
 void InvocationState::lease_connection(const transport::CacheKey& key) {
-  transport::ConnectionCache& connections = core->orb()->connections();
+  transport::ConnectionCache& connections = core->orb()->client().connections();
   if (!has_policies) {
     lease.emplace(connections.acquire(key));
     // A load per call, a store once: a NO_RECONNECT set later at the thread or ORB level

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "orb/orb_core.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -19,7 +19,7 @@ namespace {
 // request's priority (a system call only when that changes on the connection).
 void mark_network_priority(OrbCore& orb, transport::Connection& connection,
                            std::int32_t priority) noexcept {
-  NetworkPriority* hook = orb.network_priority();
+  NetworkPriority* hook = orb.seams().network_priority();
   if (hook == nullptr) return;
   const int dscp = hook->dscp_for(priority);
   if (dscp != NetworkPriority::no_dscp) connection.mark_dscp(dscp);
@@ -81,10 +81,10 @@ Attempt InvocationState::start(const Target& target) {
   shared.reset();
   reply_message.reset();
   const bool collocated = core->collocated(target);
-  const std::uint32_t id = orb.next_request_id();
+  const std::uint32_t id = orb.client().next_request_id();
   std::int32_t priority = thread_priority();
   if (priority != no_priority) {
-    if (OutboundPriority* hook = orb.outbound_priority()) {
+    if (OutboundPriority* hook = orb.seams().outbound_priority()) {
       priority = hook->outbound(priority, target.profile.object_key);
     }
   }
@@ -105,11 +105,11 @@ void InvocationState::connect(Attempt& a) {
       return;
     case Carrier::multiplexed:
       // Requests race to the shared socket, so every one carries the context.
-      shared = orb.multiplexed_connection(a.cache_key.endpoint);
+      shared = orb.client().multiplexed_connection(a.cache_key.endpoint);
       a.first_request = true;
       return;
     case Carrier::exclusive:
-      orb.expire_idle_connections();
+      orb.client().expire_idle_connections();
       lease_connection(a.cache_key);
       a.first_request = (*lease)->take_first_request();
       if (a.priority != no_priority) mark_network_priority(orb, **lease, a.priority);

@@ -12,7 +12,7 @@
 #include "giop/service_context.hpp"
 #include "ior/object_reference.hpp"
 #include "orb/client/invocation_state.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 
 namespace rtorb::orb {
 namespace {

@@ -69,7 +69,7 @@ struct ShortKeys : ::testing::Test {
   }
 
   transport::Endpoint endpoint() {
-    return CORBA::rtorb_core(*server).published_endpoints().at(0);
+    return CORBA::rtorb_core(*server).server().published_endpoints().at(0);
   }
   std::string corbaloc(const std::string& key) {
     return "corbaloc::127.0.0.1:" + std::to_string(endpoint().port) + "/" + key;

@@ -17,7 +17,7 @@
 #include "ior/ior_string.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/object_reference.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 #include "priority_probeC.h"
 #include "priority_probeS.h"
 #include "rt_test_support.hpp"

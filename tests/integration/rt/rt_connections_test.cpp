@@ -14,7 +14,7 @@ using namespace rt_test;
 namespace {
 
 std::size_t connections_of(const IDL::traits<CORBA::ORB>::ref_type& orb) {
-  return CORBA::rtorb_core(*orb).connections().size();
+  return CORBA::rtorb_core(*orb).client().connections().size();
 }
 
 struct ConnectionsFixture : ::testing::Test {

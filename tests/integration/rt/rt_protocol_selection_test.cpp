@@ -64,7 +64,7 @@ RTCORBA::Priority call_at(const Probe& probe, const IDL::traits<CORBA::ORB>::ref
 // takes that one).
 rtorb::giop::HeaderMode framing_of(const IDL::traits<CORBA::ORB>::ref_type& orb,
                                    const transport::CacheKey& key) {
-  auto lease = CORBA::rtorb_core(*orb).connections().acquire(key);
+  auto lease = CORBA::rtorb_core(*orb).client().connections().acquire(key);
   return lease->mode();
 }
 
@@ -244,7 +244,7 @@ TEST_F(SelectionFixture, AReferencesClientProtocolPolicySetsUpItsOwnConnections)
                                          {iiop({}, tcp(true))})});
   auto tuned_alike = with_overrides(plain, {rt_client->create_client_protocol_policy(
                                                {iiop({}, tcp(true))})});
-  auto& connections = CORBA::rtorb_core(*client).connections();
+  auto& connections = CORBA::rtorb_core(*client).client().connections();
   call_at(plain, client, high);
   EXPECT_EQ(connections.size(), 1u);
   call_at(tuned, client, high);

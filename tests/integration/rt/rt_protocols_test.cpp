@@ -64,7 +64,7 @@ int accepted_end_of(int client_fd) {
 template <class Check>
 void with_client_fd(const IDL::traits<CORBA::ORB>::ref_type& orb,
                     const transport::CacheKey& key, Check check) {
-  auto lease = CORBA::rtorb_core(*orb).connections().acquire(key);
+  auto lease = CORBA::rtorb_core(*orb).client().connections().acquire(key);
   check(lease->fd());
 }
 
@@ -322,13 +322,13 @@ TEST_P(GiopLiteCalls, AFullCallBetweenTwoRtorbOrbsOverAGiopLiteEndpoint) {
   probe->upcall_scheduling();
   auto& core = CORBA::rtorb_core(*client);
   if (std::string(GetParam().client_strategy) == "multiplexed") {
-    EXPECT_EQ(core.multiplexed_connection(target.endpoint)->connection().mode(),
+    EXPECT_EQ(core.client().multiplexed_connection(target.endpoint)->connection().mode(),
               rtorb::giop::HeaderMode::lite);
   } else {
     // The one connection the calls used, idle now, frames GIOPlite.
-    auto lease = core.connections().acquire(target.cache_key);
+    auto lease = core.client().connections().acquire(target.cache_key);
     EXPECT_EQ(lease->mode(), rtorb::giop::HeaderMode::lite);
-    EXPECT_EQ(core.connections().size(), 1u);
+    EXPECT_EQ(core.client().connections().size(), 1u);
   }
   client->destroy();
   server->destroy();

@@ -186,7 +186,8 @@ TEST_F(Naming, AContextOfAnotherServerIsCalledThroughItsReference) {
 TEST_F(Naming, CorbanameUrlsAndTheNameServiceInitialReference) {
   auto a = root->bind_new_context(to_name("a"));
   a->bind(to_name("obj.k"), thing);
-  const auto port = std::to_string(CORBA::rtorb_core(*server.orb).published_endpoints().at(0).port);
+  auto& core = CORBA::rtorb_core(*server.orb);
+  const auto port = std::to_string(core.server().published_endpoints().at(0).port);
   const auto corbaname = [&](const std::string& rest) {
     return client->string_to_object("corbaname::127.0.0.1:" + port + rest);
   };

@@ -272,7 +272,7 @@ TEST_F(TwoOrbs, ReferencesTravelAsParametersAndResults) {
 
 TEST_F(TwoOrbs, LocateRequestIsAnswered) {
   start({});
-  const auto endpoint = CORBA::rtorb_core(*server).published_endpoints().at(0);
+  const auto endpoint = CORBA::rtorb_core(*server).server().published_endpoints().at(0);
   auto connection = transport::connect(endpoint);
   const auto locate = [&](std::string_view k, std::uint32_t id) {
     const auto bytes = test::key(k);
@@ -292,7 +292,7 @@ TEST_F(TwoOrbs, LocateRequestIsAnswered) {
 
 TEST_F(TwoOrbs, GarbageGetsMessageErrorAndOthersAreStillServed) {
   start({});
-  const auto endpoint = CORBA::rtorb_core(*server).published_endpoints().at(0);
+  const auto endpoint = CORBA::rtorb_core(*server).server().published_endpoints().at(0);
   auto bad = transport::connect(endpoint);
   // A Reply sent to a server: well framed, but not something a server accepts.
   cdr::OutputStream os;
@@ -336,7 +336,8 @@ TEST_F(TwoOrbs, MultiplexedClientSharesOneConnectionAcrossThreads) {
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(good, 200);
-  EXPECT_EQ(CORBA::rtorb_core(*client).connections().size(), 0u);  // the cache was not used
+  // The cache was not used.
+  EXPECT_EQ(CORBA::rtorb_core(*client).client().connections().size(), 0u);
   {
     Invocation call(*remote, "oneway_set");
     call.invoke_oneway([](cdr::OutputStream& os) { os.write_long(5); });
@@ -374,7 +375,8 @@ void expect_timeout_from_silent_server(ClientStrategy strategy) {
   ref.type_id = "IDL:Test/Thing:1.0";
   ref.profiles.emplace_back(
       ior::IiopProfile{{1, 2}, "127.0.0.1", acceptor.port(), test::key("obj"), {}});
-  auto silent = ProxyAccess::make<CORBA::Object>(CORBA::rtorb_core(*quick).make_object(ref));
+  auto silent =
+      ProxyAccess::make<CORBA::Object>(CORBA::rtorb_core(*quick).references().make_object(ref));
   try {
     add(*silent, 1, 2);
     FAIL();

@@ -9,9 +9,9 @@
 
 #include <thread>
 
-#include "orb/client_policy.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
+#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -134,7 +134,7 @@ TEST_F(PolicyOverrides, ANilPolicyIsBadParamAndALocalObjectHasNone) {
 
 TEST_F(PolicyOverrides, HandlersShapeTheTargetsOfReferencesWithOverridesOnly) {
   auto& core = CORBA::rtorb_core(*orb);
-  core.add_client_policy_handler(std::make_shared<PrivateEverything>());
+  core.seams().add_client_policy_handler(std::make_shared<PrivateEverything>());
   auto with = object->_set_policy_overrides({policy(9001, 0)}, CORBA::SetOverrideType::ADD_OVERRIDE);
   auto other = object->_set_policy_overrides({policy(9001, 0)}, CORBA::SetOverrideType::ADD_OVERRIDE);
   const auto plain_key = core_of(*object)->target()->cache_key;
@@ -149,7 +149,8 @@ TEST_F(PolicyOverrides, HandlersShapeTheTargetsOfReferencesWithOverridesOnly) {
 }
 
 TEST_F(PolicyOverrides, ShapingPoliciesOfTheThreadAndTheOrbShapeCallsBelowTheReferencesOwn) {
-  CORBA::rtorb_core(*orb).add_client_policy_handler(std::make_shared<PrivateAtEveryLevel>());
+  CORBA::rtorb_core(*orb).seams().add_client_policy_handler(
+      std::make_shared<PrivateAtEveryLevel>());
   auto manager = IDL::traits<CORBA::PolicyManager>::narrow(
       orb->resolve_initial_references("ORBPolicyManager"));
   auto current = IDL::traits<CORBA::PolicyCurrent>::narrow(

@@ -119,7 +119,8 @@ class TestAdapter final : public ObjectAdapter {
   void shutdown(bool) override { shut = true; }
 
   CORBA::object_reference<CORBA::Object> reference(std::string_view k) {
-    return ProxyAccess::make<CORBA::Object>(orb_.make_object("IDL:Test/Thing:1.0", key(k)));
+    return ProxyAccess::make<CORBA::Object>(
+        orb_.references().make_object("IDL:Test/Thing:1.0", key(k)));
   }
 
   std::atomic<int> calls{0};

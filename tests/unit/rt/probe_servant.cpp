@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 
 namespace rt_test {
 

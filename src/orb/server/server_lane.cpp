@@ -1,4 +1,4 @@
-#include "orb/server_lane.hpp"
+#include "orb/server/server_lane.hpp"
 
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>

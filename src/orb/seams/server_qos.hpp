@@ -14,11 +14,11 @@
 
 #include "giop/message_header.hpp"
 #include "ior/tagged_component.hpp"
-#include "orb/request_priority.hpp"
+#include "orb/seams/request_priority.hpp"
 
 namespace rtorb::orb {
 
-// A server lane of the ORB (OrbCore::add_lane); 0 is the default lane, the -ORBEndpoint
+// A server lane of the ORB (ServerLanes::add); 0 is the default lane, the -ORBEndpoint
 // endpoints served as -ORBServerThreads says.
 using LaneId = std::uint32_t;
 inline constexpr LaneId default_lane = 0;
@@ -34,7 +34,7 @@ struct ReferenceLayout {
   ior::TaggedComponentSeq components;
   // Which of each lane's endpoints are named, in this order: those that frame messages the
   // first way, then the second (GIOPlite or standard, docs/transport.md). Empty: every
-  // endpoint, in the lane's order. OrbCore::ensure_lane_framing opens what is missing.
+  // endpoint, in the lane's order. ServerSide::ensure_lane_framing opens what is missing.
   std::vector<giop::HeaderMode> header_modes;
 };
 

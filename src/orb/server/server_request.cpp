@@ -20,10 +20,10 @@
 #include "ior/encapsulation.hpp"
 #include "ior/iiop_profile.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_admission.hpp"
-#include "orb/server_connections.hpp"
-#include "orb/request_log.hpp"
-#include "orb/server_qos.hpp"
+#include "orb/seams/request_admission.hpp"
+#include "orb/seams/server_qos.hpp"
+#include "orb/server/request_log.hpp"
+#include "orb/server/server_connections.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -36,13 +36,13 @@ class UpcallScope {
  public:
   explicit UpcallScope(OrbCore& orb) noexcept : orb_(orb), previous_(current_upcall_orb) {
     current_upcall_orb = &orb;
-    orb_.upcall_started();
+    orb_.server().upcall_started();
   }
   UpcallScope(const UpcallScope&) = delete;
   UpcallScope& operator=(const UpcallScope&) = delete;
   ~UpcallScope() {
     current_upcall_orb = previous_;
-    orb_.upcall_finished();
+    orb_.server().upcall_finished();
   }
 
  private:
@@ -335,6 +335,24 @@ void write_system_exception_reply(ServerRequestImpl& request, RequestLog& log,
   giop::write_system_exception(os, giop::to_body(e));
 }
 
+// After an exception: the reply `request` still owes, unless it expects none or has had
+// one already (deferred, or sent at WITH_SERVER).
+void send_exception_reply(const OrbCore& orb, const giop::RequestHeader& header,
+                          ServerRequestImpl& request, const cdr::OutputStream& os,
+                          ReplyChannel& channel) {
+  if (!giop::response_expected(header.response_flags)) return;
+  if (request.deferred()) {
+    orb.debug(3, "server: an exception after the reply was deferred (AMH) was not sent");
+    return;
+  }
+  if (request.replied()) {
+    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
+    return;
+  }
+  request.finish();
+  channel.send(os);
+}
+
 void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& state,
                    ReplyChannel& channel) {
   const auto& header = *m.get<giop::RequestHeader>();
@@ -359,7 +377,8 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
     // Admission judges service contexts only (request_admission.hpp): a request without
     // any, nearly every one, is admitted without the virtual call and its scan.
     if (!header.service_context.empty()) {
-      if (const RequestAdmission* admission = orb.request_admission()) admission->admit(request);
+      const RequestAdmission* admission = orb.seams().request_admission();
+      if (admission != nullptr) admission->admit(request);
     }
     UpcallScope scope(orb);
     try {
@@ -391,17 +410,7 @@ void serve_request(OrbCore& orb, const giop::Message& m, ConnectionCodeSets& sta
         request, log,
         CORBA::UNKNOWN(minor::unknown_cxx_exception, CORBA::CompletionStatus::COMPLETED_MAYBE));
   }
-  if (!giop::response_expected(header.response_flags)) return;
-  if (request.deferred()) {
-    orb.debug(3, "server: an exception after the reply was deferred (AMH) was not sent");
-    return;
-  }
-  if (request.replied()) {
-    orb.debug(3, "server: an exception after a WITH_SERVER reply was not sent");
-    return;
-  }
-  request.finish();
-  channel.send(os);
+  send_exception_reply(orb, header, request, os, channel);
 }
 
 void serve_locate(OrbCore& orb, const giop::Message& m, ReplyChannel& channel) {

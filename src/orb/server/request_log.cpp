@@ -1,8 +1,8 @@
 // Building and writing a request's log line, off the request path's inline code.
-#include "orb/request_log.hpp"
+#include "orb/server/request_log.hpp"
 
 #include "ior/url_escape.hpp"
-#include "orb/server_connections.hpp"
+#include "orb/server/server_connections.hpp"
 
 namespace rtorb::orb {
 

@@ -1,4 +1,4 @@
-#include "orb/server_connections.hpp"
+#include "orb/server/server_connections.hpp"
 
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>
@@ -10,8 +10,8 @@
 #include "giop/fragments.hpp"
 #include "giop/message_codec.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/request_buffer.hpp"
-#include "orb/request_log.hpp"
+#include "orb/server/request_buffer.hpp"
+#include "orb/server/request_log.hpp"
 #include "transport/fragmenting_send.hpp"
 
 namespace rtorb::orb {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/request_buffer.hpp"
+#include "orb/server/request_buffer.hpp"
 #include "transport/connection.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"

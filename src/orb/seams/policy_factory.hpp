@@ -1,6 +1,6 @@
 // How a layer above the ORB core makes its policy types for ORB::create_policy (CORBA 3.x,
 // 8.3.8). The core knows no policy type: each layer registers a factory for its own
-// (OrbCore::add_policy_factory), as the messaging layer does for types 23-35.
+// (SeamRegistry::add_policy_factory), as the messaging layer does for types 23-35.
 #pragma once
 
 #include <rtorb/cdr/any.hpp>

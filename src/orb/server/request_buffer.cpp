@@ -1,4 +1,4 @@
-#include "orb/request_buffer.hpp"
+#include "orb/server/request_buffer.hpp"
 
 #include <algorithm>
 #include <mutex>

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "giop/service_context.hpp"
-#include "orb/server_connections.hpp"
+#include "orb/server/server_connections.hpp"
 #include "transport/connection.hpp"
 #include "transport/pi_mutex.hpp"
 
