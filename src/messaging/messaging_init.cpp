@@ -35,4 +35,8 @@ std::function<void(orb::OrbCore&)> make_messaging_initializer() {
   };
 }
 
+orb::LayerInitializer register_messaging_layer(orb::OptionTable&) {
+  return make_messaging_initializer();
+}
+
 }  // namespace rtorb::messaging

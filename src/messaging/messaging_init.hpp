@@ -5,10 +5,15 @@
 
 #include <functional>
 
+#include "orb/option_table.hpp"
 #include "orb/orb_core.hpp"
 
 namespace rtorb::messaging {
 
 std::function<void(orb::OrbCore&)> make_messaging_initializer();
+
+// How the messaging layer joins ORB_init (orb::RegisterLayer): it has no -ORB options of
+// its own, so it only returns its initializer.
+orb::LayerInitializer register_messaging_layer(orb::OptionTable& table);
 
 }  // namespace rtorb::messaging

@@ -157,6 +157,12 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
   };
 }
 
+orb::LayerInitializer register_rt_layer(orb::OptionTable& table) {
+  auto options = std::make_shared<RtOptions>();
+  add_rt_options(table, *options);
+  return [options](orb::OrbCore& core) { make_rt_initializer(*options)(core); };
+}
+
 void install_priority_mapping(CORBA::ORB& orb, std::shared_ptr<RTCORBA::PriorityMapping> mapping) {
   state_of(orb).install_mapping(std::move(mapping));
 }

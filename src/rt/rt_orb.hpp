@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "orb/option_table.hpp"
 #include "rt/rt_options.hpp"
 
 namespace rtorb::orb {
@@ -13,5 +14,9 @@ class OrbCore;
 namespace rtorb::rt {
 
 std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options);
+
+// How the rt layer joins ORB_init (orb::RegisterLayer): adds its options to `table` and
+// returns the initializer that sets the new ORB up with the values read into them.
+orb::LayerInitializer register_rt_layer(orb::OptionTable& table);
 
 }  // namespace rtorb::rt
