@@ -8,6 +8,7 @@
 
 #include "orb/orb_options.hpp"
 #include "rt/rt_options.hpp"
+#include "rt_test_support.hpp"
 
 namespace rtorb::rt {
 namespace {
@@ -76,6 +77,19 @@ TEST(RtOptions, BadValuesAreBadParamRtOptionNamingOptionAndValue) {
       EXPECT_EQ(e.minor(), minor::bad_param_bad_rt_option) << e.what();
       EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
     }
+  }
+}
+
+TEST(RtOptions, OrbInitReadsThemInAnyLetterCase) {
+  auto orb = rt_test::make_orb({"-ORBSCHEDPOLICY=other", "-orbLaneEndpoint", "5=iiop://127.0.0.1:0"});
+  EXPECT_FALSE(real_time_scheduling(*orb));
+  orb->destroy();
+  try {
+    rt_test::make_orb({"-orbschedpolicy", "deadline"});
+    ADD_FAILURE() << "ORB_init took -orbschedpolicy deadline";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), minor::bad_param_bad_rt_option);
+    EXPECT_NE(std::string(e.what()).find("-ORBSchedPolicy: 'deadline'"), std::string::npos);
   }
 }
 
