@@ -112,7 +112,8 @@ void read_orb_arguments(const OptionTable& table, int& argc, char* argv[]) {
     try {
       std::visit(StoreValue{value}, option->value.kind);
     } catch (const BadOptionValue& bad) {
-      bad_argument(option->minor, name, "'" + std::string(value) + "' " + bad.why);
+      bad_argument(bad.minor.value_or(option->minor), name,
+                   "'" + std::string(value) + "' " + bad.why);
     }
   }
   for (int i = out; i < argc; ++i) argv[i] = nullptr;

@@ -19,8 +19,11 @@ class OrbCore;
 
 // Thrown by an option's store function when it refuses a value; the parser turns it into
 // BAD_PARAM naming the option and the value. `why` follows the quoted value: "is not ...".
+// `minor`, when given, replaces the entry's (a value checked by a lower layer keeps the
+// minor code that layer gives it).
 struct BadOptionValue {
   std::string why;
+  std::optional<std::uint32_t> minor = std::nullopt;
 };
 
 // The kinds of value an option takes, each with its range and how it is stored.

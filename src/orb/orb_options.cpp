@@ -64,7 +64,8 @@ void set_collocation(OrbOptions& o, std::string_view value) {
   o.collocation_direct = direct;
 }
 
-void set_socket_option(transport::SocketOptions& s, std::string_view key, std::string_view v) {
+// Sets `key` to `v`; false when there is no such key. Throws BadOptionValue for a bad value.
+bool set_socket_option(transport::SocketOptions& s, std::string_view key, std::string_view v) {
   const auto flag = [&] {
     const auto on = read_yes_no(v);
     if (!on) throw BadOptionValue{"is not yes or no"};
@@ -83,9 +84,9 @@ void set_socket_option(transport::SocketOptions& s, std::string_view key, std::s
   } else if (key == "dscp") {
     s.dscp = static_cast<int>(read_number(v, 0, 63));
   } else {
-    throw BadOptionValue{"is not a key of send_buffer, recv_buffer, no_delay, keep_alive, "
-                         "dont_route or dscp"};
+    return false;
   }
+  return true;
 }
 
 // -ORBSocketOptions: comma-separated key=value pairs.
@@ -101,10 +102,17 @@ void set_socket_options(OrbOptions& o, std::string_view value) {
     if (eq == std::string_view::npos) {
       throw BadOptionValue{"has '" + std::string(item) + "', not key=value"};
     }
+    const std::string_view key = item.substr(0, eq);
+    bool known = false;
     try {
-      set_socket_option(s, item.substr(0, eq), item.substr(eq + 1));
+      known = set_socket_option(s, key, item.substr(eq + 1));
     } catch (const BadOptionValue& bad) {
-      throw BadOptionValue{"has '" + std::string(item) + "': " + bad.why};
+      throw BadOptionValue{"has " + std::string(item) + ", whose value " + bad.why};
+    }
+    if (!known) {
+      throw BadOptionValue{"has unknown key '" + std::string(key) +
+                           "' (send_buffer, recv_buffer, no_delay, keep_alive, dont_route, "
+                           "dscp)"};
     }
   }
   o.socket_options = s;
@@ -161,11 +169,12 @@ void add_client_options(OptionTable& t, OrbOptions& o) {
   t.add({"ClientStrategy", "exclusive|multiplexed", {}, "How client calls share connections.",
          bad_orb_option,
          one_of_into(o.client_strategy, {{"exclusive", ClientStrategy::exclusive},
-                                    {"multiplexed", ClientStrategy::multiplexed}})});
+                                         {"multiplexed", ClientStrategy::multiplexed}})});
   t.add({"MaxConnections", "n", {}, "The most client connections the ORB keeps open.",
          bad_orb_option, number_into(o.max_connections, 1, max_u32)});
   t.add({"ConnectionIdleTimeout", "ms", {},
-         "Client connections unused for this long are closed", bad_orb_option, milliseconds_into(o.connection_idle_timeout, 0, max_u32)});
+         "Client connections unused for this long are closed", bad_orb_option,
+         milliseconds_into(o.connection_idle_timeout, 0, max_u32)});
   t.add({"ConnectTimeout", "ms", {},
          "How long a client waits for a connection to one address of a server", bad_orb_option,
          milliseconds_into(o.connect_timeout, 1, max_u32)});
@@ -188,7 +197,8 @@ void add_message_options(OptionTable& t, OrbOptions& o) {
 
 void add_process_options(OptionTable& t, OrbOptions& o) {
   t.add({"LockMemory", "yes|no", {},
-         "`yes`: at `ORB_init`, set the process up for real-time use", bad_orb_option, yes_no_into(o.lock_memory)});
+         "`yes`: at `ORB_init`, set the process up for real-time use", bad_orb_option,
+         yes_no_into(o.lock_memory)});
   t.add({"DebugLevel", "0-10", {}, "What the ORB logs", bad_orb_option,
          number_into(o.debug_level, 0, 10)});
   t.add({"LogFile", "path", "stderr", "Append the log to `path`", bad_orb_option,

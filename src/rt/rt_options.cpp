@@ -27,7 +27,7 @@ LaneEndpoint lane_endpoint(std::string_view value) {
   try {
     lane.endpoint = transport::parse_endpoint(value.substr(eq + 1));
   } catch (const CORBA::BAD_PARAM& e) {
-    throw orb::BadOptionValue{"does not end in an endpoint: " + e.detail()};
+    throw orb::BadOptionValue{"does not end in an endpoint: " + e.detail(), e.minor()};
   }
   return lane;
 }
