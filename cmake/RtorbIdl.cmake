@@ -1,5 +1,6 @@
 # rtorb_idl_generate(TARGET <target> IDL <file.idl>... [INCLUDE_DIRS <dir>...]
-#                    [OPTIONS <rtorb-idl option>...] [OUTPUT_DIR <dir>] [CLIENT_ONLY])
+#                    [OPTIONS <rtorb-idl option>...] [OUTPUT_DIR <dir>] [CLIENT_ONLY]
+#                    [LINK <rtorb target>...])
 #
 # Runs rtorb-idl at build time on each IDL file, writing fooC.h, fooC.cpp, fooS.h and
 # fooS.cpp into OUTPUT_DIR (default: <current binary dir>/<target>_idl), adds the generated
@@ -10,12 +11,15 @@
 # it): the compiler is the rtorb::idl target in both, and the IDL files rtorb ships (its
 # RTORB_IDL_INCLUDE_DIR property) are on rtorb-idl's include path after INCLUDE_DIRS.
 # Outside rtorb's tree the target links rtorb::rtorb, the whole ORB (ORB_init lives in the
-# runtime, so even a client needs it). Inside it links the lowest layer that suffices, so
-# tests show the layering: the POA (or, CLIENT_ONLY, the ORB core), else the CDR layer.
+# runtime, so even a client needs it), or the targets LINK names: `LINK rtorb::core
+# rtorb::poa` for a server with no RT and no Messaging (docs/footprint.md). Inside it links
+# the lowest layer that suffices, so tests show the layering: the POA (or, CLIENT_ONLY, the
+# ORB core), else the CDR layer.
 # rtorb-idl writes a depfile listing every file the preprocessor read, so the code is
 # regenerated when an IDL file or anything it #includes changes (and when rtorb-idl does).
 function(rtorb_idl_generate)
-  cmake_parse_arguments(ARG "CLIENT_ONLY" "TARGET;OUTPUT_DIR" "IDL;INCLUDE_DIRS;OPTIONS" ${ARGN})
+  cmake_parse_arguments(ARG "CLIENT_ONLY" "TARGET;OUTPUT_DIR" "IDL;INCLUDE_DIRS;OPTIONS;LINK"
+                        ${ARGN})
   if(NOT ARG_TARGET OR NOT ARG_IDL)
     message(FATAL_ERROR "rtorb_idl_generate: TARGET and IDL are required")
   endif()
@@ -67,7 +71,9 @@ function(rtorb_idl_generate)
   target_include_directories(${ARG_TARGET} PUBLIC $<BUILD_INTERFACE:${ARG_OUTPUT_DIR}>)
   # rtorb_poa, rtorb_orb and rtorb_cdr exist only in rtorb's own tree; installed, the
   # layers are imported as rtorb::<layer> and rtorb::rtorb is what an application links.
-  if(TARGET rtorb_poa AND NOT ARG_CLIENT_ONLY)
+  if(ARG_LINK)
+    target_link_libraries(${ARG_TARGET} PUBLIC ${ARG_LINK})
+  elseif(TARGET rtorb_poa AND NOT ARG_CLIENT_ONLY)
     target_link_libraries(${ARG_TARGET} PUBLIC rtorb::poa)
   elseif(TARGET rtorb_orb)
     target_link_libraries(${ARG_TARGET} PUBLIC rtorb::orb)

@@ -1,6 +1,7 @@
 # The installed CMake package: find_package(rtorb) gives rtorb::rtorb (the whole ORB, its
-# layers as rtorb::<layer> beneath it), rtorb::idl (the compiler) and rtorb_idl_generate,
-# plus one set of targets per component (a service) that rtorb_add_component registers.
+# layers as rtorb::<layer> beneath it, rtorb::core the lean one), rtorb::idl (the compiler)
+# and rtorb_idl_generate, plus one set of targets per component (a service) that
+# rtorb_add_component registers.
 # Everything is relative to the install prefix, so an installed tree can be moved (the
 # Debian package is built for /usr and tested unpacked elsewhere).
 include(GNUInstallDirs)

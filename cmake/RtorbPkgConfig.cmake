@@ -4,7 +4,8 @@
 # install time, because only then is the prefix known (--prefix, or /usr for the .deb).
 
 # Appends <target> and the rtorb libraries below it, dependencies first, to the global
-# property RTORB_PC_POSTORDER.
+# property RTORB_PC_POSTORDER, and their link options (the --undefined=rtorb_<layer>_layer
+# that plugs a layer into ORB_init, docs/footprint.md) to RTORB_PC_LINK_OPTIONS.
 function(_rtorb_link_postorder target)
   get_property(seen GLOBAL PROPERTY RTORB_PC_SEEN)
   if(target IN_LIST seen)
@@ -25,6 +26,11 @@ function(_rtorb_link_postorder target)
       _rtorb_link_postorder(${dep})
     endif()
   endforeach()
+  get_target_property(options ${target} INTERFACE_LINK_OPTIONS)
+  if(options)
+    list(TRANSFORM options REPLACE "^LINKER:" "-Wl,")
+    set_property(GLOBAL APPEND PROPERTY RTORB_PC_LINK_OPTIONS ${options})
+  endif()
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     set_property(GLOBAL APPEND PROPERTY RTORB_PC_POSTORDER ${target})
@@ -36,7 +42,11 @@ function(rtorb_install_pkg_config)
   get_property(order GLOBAL PROPERTY RTORB_PC_POSTORDER)
   list(REVERSE order)
   list(TRANSFORM order PREPEND "-l")
-  list(JOIN order " " RTORB_PC_LIBS)
+  get_property(link_options GLOBAL PROPERTY RTORB_PC_LINK_OPTIONS)
+  list(REMOVE_DUPLICATES link_options)
+  list(JOIN link_options " " RTORB_PC_LIBS)
+  list(JOIN order " " libraries)
+  string(STRIP "${RTORB_PC_LIBS} ${libraries}" RTORB_PC_LIBS)
   # Everything but the prefix now; the prefix when installing.
   set(RTORB_PC_PREFIX "@RTORB_PC_PREFIX@")
   configure_file(${PROJECT_SOURCE_DIR}/cmake/rtorb.pc.in ${PROJECT_BINARY_DIR}/package/rtorb.pc.in @ONLY)

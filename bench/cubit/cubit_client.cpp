@@ -9,7 +9,7 @@
 // --buffer-count N makes the oneways SYNC_NONE under a BufferingConstraint whose batch
 // leaves every N messages (the run's closing twoway flushes what is left and is timed); a
 // oneway refused because the buffer is full (TRANSIENT transient_oneway_buffer_full) waits
-// for Rtorb::flush and is sent again, as an application would.
+// for rtorb::messaging::flush and is sent again, as an application would.
 // --ami N times --calls cube_long calls made with sendc_cube_long, N outstanding at a time
 // from this one thread (the reply handler, run by the ORB's event loop, sends the next),
 // and prints calls per second; a reply that is wrong, or an exception, exits 1.
@@ -103,9 +103,9 @@ IDL::traits<Cubit>::ref_type with_policies(CORBA::ORB& orb, IDL::traits<Cubit>::
       policies.push_back(orb.create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, value));
     }
     CORBA::Any value;
-    value.insert(Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 0,
+    value.insert(rtorb::messaging::BufferingConstraint{rtorb::messaging::BUFFER_MESSAGE_COUNT, 0,
                                             static_cast<std::uint32_t>(options.buffer_count), 0});
-    policies.push_back(orb.create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, value));
+    policies.push_back(orb.create_policy(rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE, value));
   }
   if (options.timeout_ms > 0) {
     CORBA::Any value;
@@ -279,7 +279,7 @@ int main(int argc, char* argv[]) {
           call(i);
         } catch (const CORBA::TRANSIENT& e) {
           if (e.minor() != rtorb::minor::transient_oneway_buffer_full) throw;
-          Rtorb::flush(orb);
+          rtorb::messaging::flush(orb);
           call(i);
         }
       });

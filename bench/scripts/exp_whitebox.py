@@ -54,6 +54,15 @@ def preload_counts(ctx, tag, workload, n):
     return {side: json.loads(open(f).read().splitlines()[-1]) for side, f in files.items()}
 
 
+def median_counts(ctx, tag, workload, n, repeats):
+    """preload_counts of `repeats` runs of n calls, each counter the median of the runs:
+    now and then a run starts a thread or reads a file more or less than the others, one
+    heap call or lock either way, which is not the calls' work."""
+    runs = [preload_counts(ctx, tag, workload, n) for _ in range(repeats)]
+    return {side: {k: sorted(r[side][k] for r in runs)[repeats // 2] for k in runs[0][side]}
+            for side in runs[0]}
+
+
 def parse_strace(path):
     counts = {}
     for line in open(path):
@@ -89,26 +98,33 @@ def heap_calls(counts):
     return sum(counts[k] for k in ("malloc", "calloc", "realloc", "memalign"))
 
 
-def measure_workload(ctx, tag, workload, calls_made=calls_made, sizes=None):
-    """Per-call figures of one workload, {side: {mallocs_per_call, frees_per_call,
-    locks_per_call, syscalls_per_call, syscalls_by_name, top_syscalls}}: workload(n, wrap)
-    runs a server and a client of n calls (calls_made(n) of them in all, warm-up included);
-    sizes: ((n1, n2) counted, (m1, m2) under strace), by default the cubit client's."""
+def measure_workload(ctx, tag, workload, calls_made=calls_made, sizes=None, repeats=3,
+                     traced=True):
+    """Per-call figures of one workload, {side: {mallocs_per_call, heap_calls_counted,
+    calls_counted, frees_per_call, locks_per_call, locks_counted, syscalls_per_call,
+    syscalls_by_name, top_syscalls}}: workload(n, wrap) runs a server and a client of n
+    calls (calls_made(n) of them in all, warm-up included); sizes: ((n1, n2) counted,
+    (m1, m2) under strace), by default the cubit client's; each count the median of
+    `repeats` runs (median_counts); traced: strace too, where it is installed."""
     if sizes is None:
         sizes = ((300, 1300), (200, 700)) if ctx.quick else ((1000, 6000), (300, 1800))
     (n1, n2), (m1, m2) = sizes
-    c1, c2 = preload_counts(ctx, tag, workload, n1), preload_counts(ctx, tag, workload, n2)
+    c1 = median_counts(ctx, tag, workload, n1, repeats)
+    c2 = median_counts(ctx, tag, workload, n2, repeats)
     calls = calls_made(n2) - calls_made(n1)
     s1 = s2 = None
-    if shutil.which("strace"):
+    if traced and shutil.which("strace"):
         s1, s2 = strace_counts(ctx, tag, workload, m1), strace_counts(ctx, tag, workload, m2)
         strace_calls = calls_made(m2) - calls_made(m1)
     sides = {}
     for side in ("client", "server"):
         a, b = c1[side], c2[side]
+        # The raw difference too: per_call's rounding would hide one allocation in 2000.
         row = {"mallocs_per_call": per_call(heap_calls(a), heap_calls(b), calls),
+               "heap_calls_counted": heap_calls(b) - heap_calls(a), "calls_counted": calls,
                "frees_per_call": per_call(a["free"], b["free"], calls),
-               "locks_per_call": per_call(locks(a), locks(b), calls)}
+               "locks_per_call": per_call(locks(a), locks(b), calls),
+               "locks_counted": locks(b) - locks(a)}
         if s1 is not None:
             x, y = s1[side], s2[side]
             row["syscalls_per_call"] = per_call(x.get("total", 0), y.get("total", 0), strace_calls)

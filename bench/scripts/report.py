@@ -174,7 +174,7 @@ def section_whitebox(data):
     out = ["## 5. Whitebox: per steady-state twoway cube_long call", "",
            "Counted from outside: an LD_PRELOAD library (malloc/calloc/realloc/free,",
            "pthread_mutex_lock/trylock, rwlocks) and `strace -f -c` (system calls), as (count after N2 calls −",
-           "count after N1 calls) / (N2 − N1).", ""]
+           "count after N1 calls) / (N2 − N1), each count the median of three runs.", ""]
     body = [[r["system"], r["side"], r.get("mallocs_per_call"), r.get("frees_per_call"),
              r.get("locks_per_call"), r.get("syscalls_per_call"), r.get("top_syscalls", "")]
             for r in data.get("rows", [])]

@@ -10,35 +10,35 @@
 namespace rtorb::messaging {
 namespace {
 
-constexpr Rtorb::BufferingConstraintMode all_modes =
-    Rtorb::BUFFER_TIMEOUT | Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_MESSAGE_BYTES;
+constexpr BufferingConstraintMode all_modes =
+    BUFFER_TIMEOUT | BUFFER_MESSAGE_COUNT | BUFFER_MESSAGE_BYTES;
 
-class BufferingPolicyImpl final : public Rtorb::BufferingConstraintPolicy {
+class BufferingPolicyImpl final : public BufferingConstraintPolicy {
  public:
-  explicit BufferingPolicyImpl(const Rtorb::BufferingConstraint& c) noexcept : value_(c) {}
-  CORBA::PolicyType policy_type() override { return Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE; }
+  explicit BufferingPolicyImpl(const BufferingConstraint& c) noexcept : value_(c) {}
+  CORBA::PolicyType policy_type() override { return BUFFERING_CONSTRAINT_POLICY_TYPE; }
   CORBA::object_reference<CORBA::Policy> copy() override {
     return CORBA::make_reference<BufferingPolicyImpl>(value_);
   }
   bool _is_a(const std::string& repository_id) override {
-    return repository_id == IDL::traits<Rtorb::BufferingConstraintPolicy>::repository_id ||
+    return repository_id == IDL::traits<BufferingConstraintPolicy>::repository_id ||
            repository_id == IDL::traits<CORBA::Policy>::repository_id ||
            CORBA::LocalObject::_is_a(repository_id);
   }
-  Rtorb::BufferingConstraint buffering_constraint() override { return value_; }
+  BufferingConstraint buffering_constraint() override { return value_; }
 
  private:
-  const Rtorb::BufferingConstraint value_;
+  const BufferingConstraint value_;
 };
 
 class BufferingPolicyFactory final : public orb::PolicyFactory {
  public:
   bool handles(CORBA::PolicyType type) const noexcept override {
-    return type == Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE;
+    return type == BUFFERING_CONSTRAINT_POLICY_TYPE;
   }
   CORBA::object_reference<CORBA::Policy> create(CORBA::PolicyType,
                                                 const cdr::Any& value) const override {
-    Rtorb::BufferingConstraint c;
+    BufferingConstraint c;
     if (!value.extract(c)) throw CORBA::PolicyError(CORBA::BAD_POLICY_TYPE);
     check_buffering_constraint(c);
     return make_buffering_policy(c);
@@ -53,16 +53,16 @@ std::chrono::nanoseconds duration_of(TimeBase::TimeT t) noexcept {
 
 }  // namespace
 
-void check_buffering_constraint(const Rtorb::BufferingConstraint& c) {
+void check_buffering_constraint(const BufferingConstraint& c) {
   const bool bad = (c.mode & ~all_modes) != 0 ||
-                   ((c.mode & Rtorb::BUFFER_TIMEOUT) != 0 && c.timeout == 0) ||
-                   ((c.mode & Rtorb::BUFFER_MESSAGE_COUNT) != 0 && c.message_count == 0) ||
-                   ((c.mode & Rtorb::BUFFER_MESSAGE_BYTES) != 0 && c.message_bytes == 0);
+                   ((c.mode & BUFFER_TIMEOUT) != 0 && c.timeout == 0) ||
+                   ((c.mode & BUFFER_MESSAGE_COUNT) != 0 && c.message_count == 0) ||
+                   ((c.mode & BUFFER_MESSAGE_BYTES) != 0 && c.message_bytes == 0);
   if (bad) throw CORBA::PolicyError(CORBA::BAD_POLICY_VALUE);
 }
 
-CORBA::object_reference<Rtorb::BufferingConstraintPolicy> make_buffering_policy(
-    const Rtorb::BufferingConstraint& c) {
+CORBA::object_reference<BufferingConstraintPolicy> make_buffering_policy(
+    const BufferingConstraint& c) {
   return CORBA::make_reference<BufferingPolicyImpl>(c);
 }
 
@@ -70,30 +70,26 @@ std::shared_ptr<const orb::PolicyFactory> make_buffering_policy_factory() {
   return std::make_shared<BufferingPolicyFactory>();
 }
 
-orb::OnewayBuffering oneway_buffering(const Rtorb::BufferingConstraint& c) noexcept {
+orb::OnewayBuffering oneway_buffering(const BufferingConstraint& c) noexcept {
   orb::OnewayBuffering b;
   b.at_once = (c.mode & all_modes) == 0;
-  if (c.mode & Rtorb::BUFFER_MESSAGE_COUNT) b.count = c.message_count;
-  if (c.mode & Rtorb::BUFFER_MESSAGE_BYTES) b.bytes = c.message_bytes;
-  if (c.mode & Rtorb::BUFFER_TIMEOUT) b.timeout = duration_of(c.timeout);
+  if (c.mode & BUFFER_MESSAGE_COUNT) b.count = c.message_count;
+  if (c.mode & BUFFER_MESSAGE_BYTES) b.bytes = c.message_bytes;
+  if (c.mode & BUFFER_TIMEOUT) b.timeout = duration_of(c.timeout);
   return b;
 }
-
-}  // namespace rtorb::messaging
-
-namespace Rtorb {
 
 void flush(const CORBA::object_reference<CORBA::ORB>& orb) {
   if (!orb) return;
   CORBA::rtorb_core(*orb).oneway_flusher().flush_all();
 }
 
-}  // namespace Rtorb
+}  // namespace rtorb::messaging
 
 namespace rtorb::cdr {
 
 template <>
-TypeCodeRef type_code_of<Rtorb::BufferingConstraint>() {
+TypeCodeRef type_code_of<messaging::BufferingConstraint>() {
   static const TypeCodeRef tc = TypeCode::structure(
       "IDL:rtorb.org/Rtorb/BufferingConstraint:1.0", "BufferingConstraint",
       {{"mode", TypeCode::basic(TCKind::tk_ushort)},

@@ -7,17 +7,17 @@
 
 #include <memory>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/policy_factory.hpp"
 
 namespace rtorb::messaging {
 
 // BAD_POLICY_VALUE for mode bits other than TIMEOUT, MESSAGE_COUNT and MESSAGE_BYTES, or
 // for a selected limit of 0.
-void check_buffering_constraint(const Rtorb::BufferingConstraint& c);
-CORBA::object_reference<Rtorb::BufferingConstraintPolicy> make_buffering_policy(
-    const Rtorb::BufferingConstraint& c);
+void check_buffering_constraint(const BufferingConstraint& c);
+CORBA::object_reference<BufferingConstraintPolicy> make_buffering_policy(
+    const BufferingConstraint& c);
 std::shared_ptr<const orb::PolicyFactory> make_buffering_policy_factory();
-orb::OnewayBuffering oneway_buffering(const Rtorb::BufferingConstraint& c) noexcept;
+orb::OnewayBuffering oneway_buffering(const BufferingConstraint& c) noexcept;
 
 }  // namespace rtorb::messaging

@@ -61,8 +61,8 @@ class MessagingCallPolicyReader final : public orb::CallPolicyReader {
             out.request_timeout = duration_of(p->relative_expiry());
           }
           break;
-        case Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE:
-          if (auto p = std::dynamic_pointer_cast<Rtorb::BufferingConstraintPolicy>(
+        case BUFFERING_CONSTRAINT_POLICY_TYPE:
+          if (auto p = std::dynamic_pointer_cast<BufferingConstraintPolicy>(
                   policy.shared())) {
             out.buffering = oneway_buffering(p->buffering_constraint());
           }

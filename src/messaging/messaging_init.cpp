@@ -8,6 +8,7 @@
 #include "messaging/call_policy_reader.hpp"
 #include "messaging/messaging_policies.hpp"
 #include "messaging/request_expiry.hpp"
+#include "orb/orb_options.hpp"
 
 namespace rtorb::messaging {
 
@@ -35,8 +36,13 @@ std::function<void(orb::OrbCore&)> make_messaging_initializer() {
   };
 }
 
-orb::LayerInitializer register_messaging_layer(orb::OptionTable&) {
-  return make_messaging_initializer();
+orb::LayerSetup register_messaging_layer(orb::OptionTable&) {
+  return [](orb::OrbOptions& options) {
+    options.initializers.push_back(make_messaging_initializer());
+  };
 }
 
 }  // namespace rtorb::messaging
+
+extern "C" const rtorb::orb::LinkedLayer rtorb_messaging_layer{
+    "messaging", &rtorb::messaging::register_messaging_layer};

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "giop/message_header.hpp"
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/object_reference.hpp"
 #include "ior/policy_value.hpp"

@@ -15,8 +15,6 @@
 
 namespace rtorb::orb {
 
-class OrbCore;
-
 // Thrown by an option's store function when it refuses a value; the parser turns it into
 // BAD_PARAM naming the option and the value. `why` follows the quoted value: "is not ...".
 // `minor`, when given, replaces the entry's (a value checked by a lower layer keeps the
@@ -72,11 +70,6 @@ class OptionTable {
  private:
   std::vector<OrbOption> options_;
 };
-
-// How a layer above the core joins ORB_init: it adds its options to the table, bound to
-// state of its own, and returns what to do to the new ORB once argv has been read.
-using LayerInitializer = std::function<void(OrbCore&)>;
-using RegisterLayer = LayerInitializer (*)(OptionTable&);
 
 // Consumes every argument that names an option of `table` ("-ORBName value" or
 // "-ORBName=value", the name in any letter case) or starts with "-ORB", stores each value

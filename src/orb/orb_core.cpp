@@ -16,10 +16,10 @@
 #include "ior/giop_lite_component.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/tags.hpp"
-#include "orb/async_connection.hpp"
+#include "orb/client/async_connection.hpp"
+#include "orb/client/multiplexed_connection.hpp"
 #include "orb/client_policy.hpp"
 #include "orb/memory_lock.hpp"
-#include "orb/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/server_connections.hpp"
 #include "orb/server_lane.hpp"
@@ -176,7 +176,12 @@ std::shared_ptr<AsyncConnection> OrbCore::async_connection(
       return it->second;
   }
   // Connecting happens outside the lock; two threads may race and one connection wins.
-  auto fresh = AsyncConnection::open(*this, endpoint, connect_timeout);
+  transport::ConnectOptions connect;
+  connect.timeout = connect_timeout;
+  connect.connection.limits.max_message_size = options_.max_message_size;
+  connect.connection.socket_options = client_sockets_;
+  connect.connection.log = logger_;
+  auto fresh = AsyncConnection::open(*this, *reactor_, endpoint, connect);
   std::lock_guard lock(async_mutex_);
   auto& slot = async_[endpoint];
   if (slot && slot->usable()) {

@@ -23,7 +23,7 @@
 
 #include "base/logger.hpp"
 #include "ior/object_reference.hpp"
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/object_table.hpp"
 #include "orb/orb_options.hpp"

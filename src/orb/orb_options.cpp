@@ -231,13 +231,13 @@ OrbOptions parse_orb_arguments(int& argc, char* argv[], std::span<const Register
   OrbOptions options;
   OptionTable table;
   add_core_options(table, options);
-  for (const RegisterLayer register_layer : layers) {
-    if (LayerInitializer initialize = register_layer(table)) {
-      options.initializers.push_back(std::move(initialize));
-    }
-  }
+  std::vector<LayerSetup> setups;
+  for (const RegisterLayer register_layer : layers) setups.push_back(register_layer(table));
   read_orb_arguments(table, argc, argv);
   check_giop_lite_endpoints(options);
+  for (const LayerSetup& setup : setups) {
+    if (setup) setup(options);
+  }
   return options;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "giop/message_header.hpp"
+#include "orb/linked_layer.hpp"
 #include "orb/object_adapter.hpp"
 #include "orb/option_table.hpp"
 #include "transport/endpoint.hpp"
@@ -82,8 +83,8 @@ inline bool sends_fragmented(const OrbOptions& options, std::size_t size) noexce
 // defaults the table shows).
 void add_core_options(OptionTable& table, OrbOptions& options);
 
-// Reads argv once against the core's options and those `layers` register (whose
-// initializers it appends to the result's), as read_orb_arguments() says: consumed options
+// Reads argv once against the core's options and those `layers` register, then applies
+// each layer's setup (in the order given) to the result, as read_orb_arguments() says: consumed options
 // leave argv, the other arguments stay in order. Raises BAD_PARAM naming the option and the
 // value: bad_param_bad_orb_option for an unknown -ORB option, a missing value or a bad core
 // value; a layer's own minor for its options' values.

@@ -74,6 +74,13 @@ bool PoaImpl::collocated_upcall(const ParsedKey& key,
       ++in_flight_;
     }
   }
+  return run_counted_upcall(key, entry, slot, default_servant, direct, call);
+}
+
+bool PoaImpl::run_counted_upcall(const ParsedKey& key, ActiveObjectMap::Entry* entry,
+                                 std::uint32_t slot, ServantRef& default_servant,
+                                 orb::DirectUpcall* direct,
+                                 orb::FunctionRef<bool(orb::DirectUpcall*)> call) {
   struct Counted {  // ends the counted upcall however the rest leaves
     PoaImpl& poa;
     ActiveObjectMap::Entry* entry;

@@ -223,48 +223,7 @@ ActiveObjectMap::Entry* PoaImpl::entry_for(const ParsedKey& key, std::uint32_t& 
 PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                                         std::unique_lock<std::mutex>& lock) {
   Upcall upcall;
-  if (policies_.retain()) {
-    while (true) {
-      std::uint32_t slot = no_slot;
-      ActiveObjectMap::Entry* entry = entry_for(key, slot);
-      if (entry == nullptr && policies_.use_servant_manager() && activator_) {
-        if (std::any_of(incarnating_.begin(), incarnating_.end(),
-                        [&](const auto& id) { return same_bytes(id, key.object_id); })) {
-          incarnated_.wait(lock);  // another request is incarnating it: use its servant
-          continue;
-        }
-        auto servant = incarnate(key, lock);
-        if (policies_.unique_id() && map_.find_servant(servant.shared().get())) {
-          raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_incarnate_policy,
-                                    "incarnate returned a servant active under another id");
-        }
-        slot = activate_locked({key.object_id.begin(), key.object_id.end()}, servant);
-        entry = &map_.at(slot);
-      }
-      if (entry != nullptr && !entry->deactivating) {
-        ++entry->in_flight;
-        in_flight_.fetch_sub(1);  // counted on the entry from here (under M: no waiter to wake)
-        upcall.entry = entry;
-        upcall.slot = slot;
-        return upcall;
-      }
-      if (entry != nullptr || !policies_.use_default_servant()) {
-        if (policies_.use_servant_manager() && !activator_) {
-          raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_servant_manager,
-                                    "no servant manager set");
-        }
-        if (entry != nullptr && activator_) {
-          // It will be etherealized, then incarnated again by the next request.
-          raise<CORBA::TRANSIENT>(minor::transient_object_deactivating,
-                                  "object is being deactivated; retry");
-        }
-        raise<CORBA::OBJECT_NOT_EXIST>(
-            minor::object_not_exist_not_active,
-            entry != nullptr ? "object is being deactivated" : "no active object with this id");
-      }
-      break;  // to the default servant
-    }
-  }
+  if (policies_.retain() && count_on_active_object(key, lock, upcall)) return upcall;
   if (policies_.use_default_servant()) {
     if (!default_servant_) {
       raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_default_servant,
@@ -277,6 +236,56 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
   if (!locator_) {
     raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_servant_manager, "no servant manager set");
   }
+  preinvoke_locator(request, key, lock, upcall);
+  return upcall;
+}
+
+bool PoaImpl::count_on_active_object(const ParsedKey& key, std::unique_lock<std::mutex>& lock,
+                                     Upcall& upcall) {
+  while (true) {
+    std::uint32_t slot = no_slot;
+    ActiveObjectMap::Entry* entry = entry_for(key, slot);
+    if (entry == nullptr && policies_.use_servant_manager() && activator_) {
+      if (std::any_of(incarnating_.begin(), incarnating_.end(),
+                      [&](const auto& id) { return same_bytes(id, key.object_id); })) {
+        incarnated_.wait(lock);  // another request is incarnating it: use its servant
+        continue;
+      }
+      auto servant = incarnate(key, lock);
+      if (policies_.unique_id() && map_.find_servant(servant.shared().get())) {
+        raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_incarnate_policy,
+                                  "incarnate returned a servant active under another id");
+      }
+      slot = activate_locked({key.object_id.begin(), key.object_id.end()}, servant);
+      entry = &map_.at(slot);
+    }
+    if (entry != nullptr && !entry->deactivating) {
+      ++entry->in_flight;
+      in_flight_.fetch_sub(1);  // counted on the entry from here (under M: no waiter to wake)
+      upcall.entry = entry;
+      upcall.slot = slot;
+      return true;
+    }
+    if (entry != nullptr || !policies_.use_default_servant()) {
+      if (policies_.use_servant_manager() && !activator_) {
+        raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_no_servant_manager,
+                                  "no servant manager set");
+      }
+      if (entry != nullptr && activator_) {
+        // It will be etherealized, then incarnated again by the next request.
+        raise<CORBA::TRANSIENT>(minor::transient_object_deactivating,
+                                "object is being deactivated; retry");
+      }
+      raise<CORBA::OBJECT_NOT_EXIST>(
+          minor::object_not_exist_not_active,
+          entry != nullptr ? "object is being deactivated" : "no active object with this id");
+    }
+    return false;  // to the default servant
+  }
+}
+
+void PoaImpl::preinvoke_locator(orb::ServerRequest& request, const ParsedKey& key,
+                                std::unique_lock<std::mutex>& lock, Upcall& upcall) {
   auto locator = locator_;
   lock.unlock();
   const ObjectId oid(key.object_id.begin(), key.object_id.end());
@@ -290,7 +299,6 @@ PoaImpl::Upcall PoaImpl::lookup_servant(orb::ServerRequest& request, const Parse
     raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_null_servant, "preinvoke returned nil");
   }
   upcall.locator = std::move(locator);
-  return upcall;
 }
 
 PoaImpl::ServantRef PoaImpl::incarnate(const ParsedKey& key,

@@ -1,4 +1,4 @@
-// POA operations: tree, policies, servant managers, activation, ids and references.
+// POA operations: lifecycle, object keys, the tree, policies and servant managers.
 #include "poa/poa_impl.hpp"
 
 #include <algorithm>
@@ -247,64 +247,73 @@ void PoaImpl::destroy_tree(bool etherealize_objects, bool wait_for_completion) {
     destroyed_ = true;
     system_->invalidate_direct_calls();
   }
-  std::map<std::string, std::shared_ptr<PoaImpl>> children;
   std::shared_ptr<PoaImpl> parent;  // let go after the lock, like every POA reference
-  {
-    std::lock_guard tree(system_->tree_mutex());
-    children.swap(children_);
-    adapter_activator_ = nullptr;
-    if ((parent = parent_.lock())) {
-      auto it = parent->children_.find(name_);
-      if (it != parent->children_.end() && it->second.get() == this)
-        parent->children_.erase(it);
-    }
-  }
-  for (auto& [name, child] : children)
+  const auto children = detach_from_tree(parent);
+  for (const auto& [name, child] : children)
     child->destroy_tree(etherealize_objects, wait_for_completion);
   system_->unregister_poa(*this);
   // Still the manager's until it goes: its wait_for_completion waits for upcalls running
   // here (forget_gone_poas when the last reference goes).
+  RemovedObjects removed = remove_objects(self, wait_for_completion);
+  if (!etherealize_objects || !removed.activator) return;
+  etherealize_removed(removed, ref_type::adopt(self));
+}
 
-  std::vector<std::pair<ObjectId, ServantRef>> removed;
-  CORBA::object_reference<PortableServer::ServantActivator> activator;
-  {
-    std::unique_lock lock(mutex_);
-    if (wait_for_completion) {
-      // Upcalls on an active object are counted on its entry, the others in in_flight_.
-      const auto idle = [this] { return in_flight_.load() == 0 && !upcalls_on_entries(); };
-      ++idle_waiters_;
-      idle_.wait(lock, idle);
-      --idle_waiters_;
-    }
-    for (const auto slot : map_.used_slots()) {
-      auto& entry = map_.at(slot);
-      // After destroyed_, sequentially consistent: a request pinning the entry either counted
-      // itself here first or sees destroyed_ and lets go (pin_entry).
-      if (entry.in_flight.load() != 0) {
-        // An upcall still running reads its entry's servant (POA Current, the call itself):
-        // the entry stays, unreachable, until the POA goes; it is etherealized all the same.
-        removed.emplace_back(entry.id, entry.servant);
-      } else {
-        ObjectId id = entry.id;
-        removed.emplace_back(std::move(id), map_.remove(slot));
-      }
-    }
-    activator = std::move(activator_);
-    locator_ = nullptr;
-    default_servant_ = nullptr;
-    default_direct_ = nullptr;
-    // Counted under M or, for pinned entries, read again after destroyed_ was set: an
-    // upcall that ends later sees destroyed_ and lets go (release_when_idle).
-    if (in_flight_.load() != 0 || upcalls_on_entries()) keep_alive_ = self;
+std::map<std::string, std::shared_ptr<PoaImpl>> PoaImpl::detach_from_tree(
+    std::shared_ptr<PoaImpl>& parent) {
+  std::map<std::string, std::shared_ptr<PoaImpl>> children;
+  std::lock_guard tree(system_->tree_mutex());
+  children.swap(children_);
+  adapter_activator_ = nullptr;
+  if ((parent = parent_.lock())) {
+    auto it = parent->children_.find(name_);
+    if (it != parent->children_.end() && it->second.get() == this) parent->children_.erase(it);
   }
-  if (!etherealize_objects || !activator) return;
-  auto poa = ref_type::adopt(self);
-  for (std::size_t i = 0; i < removed.size(); ++i) {
+  return children;
+}
+
+PoaImpl::RemovedObjects PoaImpl::remove_objects(const std::shared_ptr<PoaImpl>& self,
+                                                bool wait_for_completion) {
+  RemovedObjects removed;
+  std::unique_lock lock(mutex_);
+  if (wait_for_completion) {
+    // Upcalls on an active object are counted on its entry, the others in in_flight_.
+    const auto idle = [this] { return in_flight_.load() == 0 && !upcalls_on_entries(); };
+    ++idle_waiters_;
+    idle_.wait(lock, idle);
+    --idle_waiters_;
+  }
+  for (const auto slot : map_.used_slots()) {
+    auto& entry = map_.at(slot);
+    // After destroyed_, sequentially consistent: a request pinning the entry either counted
+    // itself here first or sees destroyed_ and lets go (pin_entry).
+    if (entry.in_flight.load() != 0) {
+      // An upcall still running reads its entry's servant (POA Current, the call itself):
+      // the entry stays, unreachable, until the POA goes; it is etherealized all the same.
+      removed.objects.emplace_back(entry.id, entry.servant);
+    } else {
+      ObjectId id = entry.id;
+      removed.objects.emplace_back(std::move(id), map_.remove(slot));
+    }
+  }
+  removed.activator = std::move(activator_);
+  locator_ = nullptr;
+  default_servant_ = nullptr;
+  default_direct_ = nullptr;
+  // Counted under M or, for pinned entries, read again after destroyed_ was set: an
+  // upcall that ends later sees destroyed_ and lets go (release_when_idle).
+  if (in_flight_.load() != 0 || upcalls_on_entries()) keep_alive_ = self;
+  return removed;
+}
+
+void PoaImpl::etherealize_removed(RemovedObjects& removed, const ref_type& poa) {
+  auto& objects = removed.objects;
+  for (std::size_t i = 0; i < objects.size(); ++i) {
     const bool remaining =
-        std::any_of(removed.begin() + static_cast<std::ptrdiff_t>(i) + 1, removed.end(),
-                    [&](const auto& r) { return r.second == removed[i].second; });
+        std::any_of(objects.begin() + static_cast<std::ptrdiff_t>(i) + 1, objects.end(),
+                    [&](const auto& r) { return r.second == objects[i].second; });
     try {
-      activator->etherealize(removed[i].first, poa, removed[i].second, true, remaining);
+      removed.activator->etherealize(objects[i].first, poa, objects[i].second, true, remaining);
     } catch (const CORBA::Exception&) {
       // The spec lets etherealize fail; the rest still get theirs.
     }
@@ -438,244 +447,6 @@ void PoaImpl::set_servant(ServantRef p_servant) {
   std::lock_guard lock(mutex_);
   default_servant_ = std::move(p_servant);
   default_direct_ = direct;
-}
-
-// --- activation ------------------------------------------------------------------------
-
-ObjectId PoaImpl::activate_object(ServantRef p_servant) {
-  return activate_at(std::move(p_servant), orb::no_priority);
-}
-
-ObjectId PoaImpl::activate_at(ServantRef p_servant, std::int32_t priority) {
-  require(policies_.system_id() && policies_.retain());
-  if (!p_servant)
-    raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
-  std::lock_guard lock(mutex_);
-  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
-    throw ServantAlreadyActive();
-  }
-  ObjectId id = next_system_id();
-  activate_locked(id, p_servant, priority);
-  return id;
-}
-
-void PoaImpl::activate_object_with_id(const ObjectId& id, ServantRef p_servant) {
-  activate_with_id_at(id, std::move(p_servant), orb::no_priority);
-}
-
-void PoaImpl::activate_with_id_at(const ObjectId& id, ServantRef p_servant,
-                                  std::int32_t priority) {
-  require(policies_.retain());
-  if (!p_servant)
-    raise<CORBA::BAD_PARAM>(minor::bad_param_nil_servant, "nil servant");
-  if (policies_.system_id() && !is_system_id(id)) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
-                            "activate_object_with_id: not an id this SYSTEM_ID POA made");
-  }
-  std::lock_guard lock(mutex_);
-  if (map_.find_id(id)) throw ObjectAlreadyActive();
-  if (policies_.unique_id() && map_.find_servant(p_servant.shared().get())) {
-    throw ServantAlreadyActive();
-  }
-  activate_locked(id, p_servant, priority);
-}
-
-void PoaImpl::deactivate_object(const ObjectId& oid) {
-  require(policies_.retain());
-  std::unique_lock lock(mutex_);
-  const auto slot = map_.find_id(oid);
-  if (!slot || map_.at(*slot).deactivating) throw ObjectNotActive();
-  auto& entry = map_.at(*slot);
-  entry.deactivating = true;
-  system_->invalidate_direct_calls();  // under mutex_: a lookup that sees it sees the mark
-  if (entry.in_flight == 0) finish_deactivation(*slot, lock, false);
-}
-
-void PoaImpl::finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,
-                                  bool cleanup_in_progress) {
-  ObjectId id = map_.at(slot).id;
-  ServantRef servant = map_.remove(slot);
-  const bool remaining = map_.activations(servant.shared().get()) > 0;
-  auto activator = activator_;
-  lock.unlock();
-  if (!activator) return;
-  try {
-    activator->etherealize(id, ref_type::adopt(shared_from_this()), servant,
-                           cleanup_in_progress, remaining);
-  } catch (const CORBA::Exception&) {
-    // Nobody to report it to: the object is gone either way.
-  }
-}
-
-void PoaImpl::etherealize_all(bool cleanup_in_progress) {
-  if (!policies_.retain() || !policies_.use_servant_manager()) return;
-  std::unique_lock lock(mutex_);
-  if (!activator_) return;
-  for (const auto slot : map_.used_slots()) {
-    auto& entry = map_.at(slot);
-    if (!entry.used || entry.deactivating) continue;
-    entry.deactivating = true;
-    system_->invalidate_direct_calls();
-    if (entry.in_flight == 0) {
-      finish_deactivation(slot, lock, cleanup_in_progress);
-      lock.lock();
-    }
-  }
-}
-
-// --- references and ids ----------------------------------------------------------------
-
-PoaImpl::ObjectRef PoaImpl::create_reference(const std::string& intf) {
-  return create_reference_at(intf, orb::no_priority);
-}
-
-PoaImpl::ObjectRef PoaImpl::create_reference_at(const std::string& intf, std::int32_t priority) {
-  require(policies_.system_id());
-  ObjectId id;
-  {
-    std::lock_guard lock(mutex_);
-    id = next_system_id();
-  }
-  return reference_with_key(intf, make_key(id, no_slot, 0), priority);
-}
-
-PoaImpl::ObjectRef PoaImpl::create_reference_with_id(const ObjectId& oid,
-                                                     const std::string& intf) {
-  return create_reference_with_id_at(oid, intf, orb::no_priority);
-}
-
-PoaImpl::ObjectRef PoaImpl::create_reference_with_id_at(const ObjectId& oid,
-                                                        const std::string& intf,
-                                                        std::int32_t priority) {
-  check_alive();
-  if (policies_.system_id() && !is_system_id(oid)) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_foreign_object_id,
-                            "create_reference_with_id: not an id this SYSTEM_ID POA made");
-  }
-  return make_reference(oid, intf, priority);
-}
-
-ObjectId PoaImpl::servant_to_id(ServantRef p_servant) {
-  require(policies_.use_default_servant() ||
-          (policies_.retain() && (policies_.unique_id() || policies_.implicit_activation())));
-  if (!p_servant) throw ServantNotActive();
-  if (policies_.retain()) {
-    std::lock_guard lock(mutex_);
-    const auto slot = map_.find_servant(p_servant.shared().get());
-    if (slot && policies_.unique_id()) return map_.at(*slot).id;
-    if (policies_.implicit_activation()) {
-      ObjectId id = next_system_id();
-      activate_locked(id, p_servant);
-      return id;
-    }
-  }
-  if (const auto* frame = current_upcall();
-      frame != nullptr && frame->poa == this && *frame->servant == p_servant) {
-    return {frame->object_id.begin(), frame->object_id.end()};
-  }
-  throw ServantNotActive();
-}
-
-PoaImpl::ObjectRef PoaImpl::servant_to_reference(ServantRef p_servant) {
-  require(policies_.retain() && (policies_.unique_id() || policies_.implicit_activation()));
-  if (!p_servant) throw ServantNotActive();
-  const std::string type_id = p_servant->rtorb_repository_id();
-  std::optional<ObjectId> id;
-  {
-    std::lock_guard lock(mutex_);
-    const auto slot = map_.find_servant(p_servant.shared().get());
-    if (slot && policies_.unique_id()) {
-      id = map_.at(*slot).id;
-    } else if (policies_.implicit_activation()) {
-      id = next_system_id();
-      activate_locked(*id, p_servant);
-    }
-  }
-  if (id) return make_reference(*id, type_id);
-  if (const auto* frame = current_upcall();
-      frame != nullptr && frame->poa == this && *frame->servant == p_servant) {
-    return make_reference(frame->object_id, type_id);
-  }
-  throw ServantNotActive();
-}
-
-PoaImpl::ServantRef PoaImpl::reference_to_servant(ObjectRef reference) {
-  require(policies_.retain() || policies_.use_default_servant());
-  const auto key = key_of_own_reference(reference);
-  const auto parsed = parse_key(key);
-  const ObjectId oid(parsed->object_id.begin(), parsed->object_id.end());
-  return id_to_servant(oid);
-}
-
-ObjectId PoaImpl::reference_to_id(ObjectRef reference) {
-  check_alive();
-  const auto key = key_of_own_reference(reference);
-  const auto parsed = parse_key(key);
-  return {parsed->object_id.begin(), parsed->object_id.end()};
-}
-
-PoaImpl::ServantRef PoaImpl::id_to_servant(const ObjectId& oid) {
-  require(policies_.retain() || policies_.use_default_servant());
-  std::lock_guard lock(mutex_);
-  if (policies_.retain()) {
-    if (const auto slot = map_.find_id(oid); slot && !map_.at(*slot).deactivating) {
-      return map_.at(*slot).servant;
-    }
-  }
-  if (policies_.use_default_servant() && default_servant_) return default_servant_;
-  throw ObjectNotActive();
-}
-
-PoaImpl::ObjectRef PoaImpl::id_to_reference(const ObjectId& oid) {
-  require(policies_.retain());
-  std::string type_id;
-  {
-    std::lock_guard lock(mutex_);
-    const auto slot = map_.find_id(oid);
-    if (!slot || map_.at(*slot).deactivating) throw ObjectNotActive();
-    type_id = map_.at(*slot).servant->rtorb_repository_id();
-  }
-  return make_reference(oid, type_id);
-}
-
-
-// --- objects with a priority of their own ----------------------------------------------
-
-void PoaImpl::require_object_priority(std::int32_t priority) const {
-  check_alive();
-  using Check = orb::ServerQos::ObjectPriority;
-  const Check check = policies_.qos ? policies_.qos->check_object_priority(priority)
-                                    : Check::wrong_policy;
-  if (check == Check::wrong_policy) throw WrongPolicy();
-  if (check == Check::bad_priority) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_priority,
-                            "priority " + std::to_string(priority) +
-                                " is not one this POA's objects may have");
-  }
-}
-
-ObjectId PoaImpl::activate_object_with_priority(ServantRef p_servant, std::int32_t priority) {
-  require_object_priority(priority);
-  return activate_at(std::move(p_servant), priority);
-}
-
-void PoaImpl::activate_object_with_id_and_priority(const ObjectId& oid, ServantRef p_servant,
-                                                   std::int32_t priority) {
-  require_object_priority(priority);
-  activate_with_id_at(oid, std::move(p_servant), priority);
-}
-
-PoaImpl::ObjectRef PoaImpl::create_reference_with_priority(const std::string& intf,
-                                                           std::int32_t priority) {
-  require_object_priority(priority);
-  return create_reference_at(intf, priority);
-}
-
-PoaImpl::ObjectRef PoaImpl::create_reference_with_id_and_priority(const ObjectId& oid,
-                                                                  const std::string& intf,
-                                                                  std::int32_t priority) {
-  require_object_priority(priority);
-  return create_reference_with_id_at(oid, intf, priority);
 }
 
 }  // namespace rtorb::poa

@@ -13,6 +13,7 @@
 #include <rtorb/poa/poa.hpp>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "orb/object_adapter.hpp"
@@ -185,6 +186,13 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   std::vector<std::uint8_t> key_of_own_reference(const ObjectRef& reference);
   void finish_deactivation(std::uint32_t slot, std::unique_lock<std::mutex>& lock,
                            bool cleanup_in_progress);
+  // collocated_upcall once the upcall is counted (on `entry`, else in in_flight_ with
+  // `default_servant` held): the POA Current and SINGLE_THREAD_MODEL around `call`, then
+  // the count ends however it leaves.
+  bool run_counted_upcall(const ParsedKey& key, ActiveObjectMap::Entry* entry,
+                          std::uint32_t slot, ServantRef& default_servant,
+                          orb::DirectUpcall* direct,
+                          orb::FunctionRef<bool(orb::DirectUpcall*)> call);
   // Ends an upcall counted in in_flight_ alone. Takes no lock unless destroy waits.
   void end_upcall() noexcept;
   // The active object map entry `key` names (by slot, else by id); nullptr if none. Sets
@@ -207,6 +215,14 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   bool pin_active(const ParsedKey& key, Upcall& upcall) noexcept;
   Upcall lookup_servant(orb::ServerRequest& request, const ParsedKey& key,
                         std::unique_lock<std::mutex>& lock);
+  // lookup_servant under RETAIN: counts the upcall on the active object `key` names,
+  // incarnating it first through the ServantActivator if need be (true); false when the
+  // default servant is to serve it; raises otherwise.
+  bool count_on_active_object(const ParsedKey& key, std::unique_lock<std::mutex>& lock,
+                              Upcall& upcall);
+  // lookup_servant under NON_RETAIN: the ServantLocator's preinvoke, outside the lock.
+  void preinvoke_locator(orb::ServerRequest& request, const ParsedKey& key,
+                         std::unique_lock<std::mutex>& lock, Upcall& upcall);
   ServantRef incarnate(const ParsedKey& key, std::unique_lock<std::mutex>& lock);
   // The upcall of a counted request: POA Current set, the servant's skeleton, then
   // release_servant however it ends. `serialise`: take SINGLE_THREAD_MODEL's mutex here
@@ -216,6 +232,20 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
   // Raises a system exception from postinvoke when upcall_ok.
   void release_servant(Upcall& upcall, orb::ServerRequest& request, bool upcall_ok);
   void destroy_tree(bool etherealize_objects, bool wait_for_completion);
+  // destroy_tree's steps. Unlinks this POA from its parent and hands over its children (T);
+  // `parent` is set to the parent, for the caller to let go of after the lock.
+  std::map<std::string, std::shared_ptr<PoaImpl>> detach_from_tree(
+      std::shared_ptr<PoaImpl>& parent);
+  // What destroy took out of the map, and the ServantActivator to etherealize it with.
+  struct RemovedObjects {
+    std::vector<std::pair<PortableServer::ObjectId, ServantRef>> objects;
+    CORBA::object_reference<PortableServer::ServantActivator> activator;
+  };
+  // Empties the map and the servant managers (M), after the upcalls running here when
+  // `wait_for_completion`; keeps `self` alive if upcalls still run.
+  RemovedObjects remove_objects(const std::shared_ptr<PoaImpl>& self, bool wait_for_completion);
+  // Etherealizes every removed object, telling each whether its servant serves others yet.
+  static void etherealize_removed(RemovedObjects& removed, const ref_type& poa);
   // After destroy: lets go of keep_alive_ once no upcall runs here. Last thing the caller
   // does with this POA.
   void release_when_idle() noexcept;

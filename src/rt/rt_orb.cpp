@@ -10,6 +10,7 @@
 #include <string>
 
 #include "orb/orb_core.hpp"
+#include "orb/orb_options.hpp"
 #include "orb/request_priority.hpp"
 #include "rt/rt_client_policies.hpp"
 #include "rt/rt_mutex.hpp"
@@ -157,10 +158,12 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
   };
 }
 
-orb::LayerInitializer register_rt_layer(orb::OptionTable& table) {
+orb::LayerSetup register_rt_layer(orb::OptionTable& table) {
   auto options = std::make_shared<RtOptions>();
   add_rt_options(table, *options);
-  return [options](orb::OrbCore& core) { make_rt_initializer(*options)(core); };
+  return [options](orb::OrbOptions& orb_options) {
+    orb_options.initializers.push_back(make_rt_initializer(*options));
+  };
 }
 
 void install_priority_mapping(CORBA::ORB& orb, std::shared_ptr<RTCORBA::PriorityMapping> mapping) {
@@ -186,3 +189,5 @@ std::vector<LaneStatistics> lane_statistics(CORBA::ORB& orb) {
 }
 
 }  // namespace rtorb::rt
+
+extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer{"rt", &rtorb::rt::register_rt_layer};

@@ -1,9 +1,10 @@
 // The rt layer's entry point: what ORB_init (src/runtime) runs on a new ORB to give it
-// "RTORB", "RTCurrent" and the RT policies on POAs.
+// "RTORB", "RTCurrent" and the RT policies on POAs, when the program links rtorb::rt.
 #pragma once
 
 #include <functional>
 
+#include "orb/linked_layer.hpp"
 #include "orb/option_table.hpp"
 #include "rt/rt_options.hpp"
 
@@ -15,8 +16,13 @@ namespace rtorb::rt {
 
 std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options);
 
-// How the rt layer joins ORB_init (orb::RegisterLayer): adds its options to `table` and
-// returns the initializer that sets the new ORB up with the values read into them.
-orb::LayerInitializer register_rt_layer(orb::OptionTable& table);
+// How the rt layer joins ORB_init (orb::RegisterLayer, rtorb_rt_layer below): adds its
+// options to `table` and returns the setup that adds make_rt_initializer, with the values
+// read into them, to the new ORB.
+orb::LayerSetup register_rt_layer(orb::OptionTable& table);
 
 }  // namespace rtorb::rt
+
+// register_rt_layer as the rt layer's entry point (orb/linked_layer.hpp; rtorb::rt's link
+// options keep it in the program).
+extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer;

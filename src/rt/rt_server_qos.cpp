@@ -184,8 +184,42 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
 
   std::shared_ptr<orb::ServerQos> make_qos(const CORBA::PolicyList& policies) override {
     RtPolicies p;
+    PolicyAt at;
+    if (!read_policies(policies, p, at)) return nullptr;
+    if (!p.model) {
+      // Lanes or bands say nothing about which priority an upcall runs at.
+      if (p.pool) invalid(at.pool);
+      if (!p.bands.empty()) invalid(at.bands);
+      // Protocol policies alone: nothing to do on the request path, unless the references
+      // name endpoints of one framing only (the ORB's, as -ORBEndpoint opened them).
+      if (p.framings.empty()) return nullptr;
+      for (const auto mode : p.framings) {
+        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(at.protocol);
+      }
+      return std::make_shared<RtServerQos>(state_, std::move(p));
+    }
+    check_lanes_serve(p, at);
+    if (!state_->native_of(p.server_priority)) invalid(at.model);
+    // Last, once nothing else can refuse the POA: the pool's lanes set their sockets up
+    // as the protocol properties say (without a pool, the ORB's acceptors keep
+    // -ORBSocketOptions: docs/rt.md).
+    if (p.pool && p.protocol && !state_->protocols().configure_pool(*p.pool, *p.protocol)) {
+      invalid(at.protocol);  // another POA gave the pool's lanes other properties
+    }
+    open_framings(p, at.protocol);
+    return std::make_shared<RtServerQos>(state_, std::move(p));
+  }
+
+ private:
+  // Where in the list each policy was: the index an InvalidPolicy names.
+  struct PolicyAt {
+    std::size_t model = 0, pool = 0, bands = 0, protocol = 0;
+  };
+
+  // The RT policies of `policies` into `p` (false if there is none); InvalidPolicy for
+  // one that cannot be used on a POA, alone.
+  bool read_policies(const CORBA::PolicyList& policies, RtPolicies& p, PolicyAt& at) const {
     bool any = false;
-    std::size_t model_at = 0, pool_at = 0, bands_at = 0, protocol_at = 0;
     for (std::size_t i = 0; i < policies.size(); ++i) {
       const auto& policy = policies[i];
       if (!policy || !handles(policy->policy_type())) continue;
@@ -193,15 +227,15 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       if (auto m = IDL::traits<RTCORBA::PriorityModelPolicy>::narrow(policy)) {
         p.model = m->priority_model();
         p.server_priority = m->server_priority();
-        model_at = i;
+        at.model = i;
         if (p.server_priority < RTCORBA::minPriority) invalid(i);
       } else if (auto t = IDL::traits<RTCORBA::ThreadpoolPolicy>::narrow(policy)) {
         p.pool = state_->threadpool(t->threadpool());
-        pool_at = i;
+        at.pool = i;
         if (!p.pool) invalid(i);
       } else if (auto b = IDL::traits<RTCORBA::PriorityBandedConnectionPolicy>::narrow(policy)) {
         p.bands = b->priority_bands();
-        bands_at = i;
+        at.bands = i;
         if (p.bands.empty()) invalid(i);
         for (const auto& band : p.bands) {
           if (band.low() < 0 || band.low() > band.high()) invalid(i);
@@ -212,7 +246,7 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         const RTCORBA::ProtocolList protocols = server->protocols();
         p.protocol = iiop_protocol(protocols, state_->orb().options().socket_options);
         p.framings = server_framings(protocols);
-        protocol_at = i;
+        at.protocol = i;
         if (!p.protocol) invalid(i);  // no IIOP entry: rtorb serves no other protocol
         const bool lite = std::find(p.framings.begin(), p.framings.end(),
                                     giop::HeaderMode::lite) != p.framings.end();
@@ -221,23 +255,15 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         invalid(i);  // one of our types, but not an object we made
       }
     }
-    if (!any) return nullptr;
-    if (!p.model) {
-      // Lanes or bands say nothing about which priority an upcall runs at.
-      if (p.pool) invalid(pool_at);
-      if (!p.bands.empty()) invalid(bands_at);
-      // Protocol policies alone: nothing to do on the request path, unless the references
-      // name endpoints of one framing only (the ORB's, as -ORBEndpoint opened them).
-      if (p.framings.empty()) return nullptr;
-      for (const auto mode : p.framings) {
-        if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
-      }
-      return std::make_shared<RtServerQos>(state_, std::move(p));
-    }
+    return any;
+  }
+
+  // The lanes of the pool serve the priorities the model and the bands promise.
+  static void check_lanes_serve(const RtPolicies& p, const PolicyAt& at) {
     if (p.pool && *p.model == RTCORBA::PriorityModel::SERVER_DECLARED) {
       bool matched = false;
       for (const auto& lane : p.pool->lanes) matched = matched || lane->priority == p.server_priority;
-      if (!matched) invalid(model_at);  // RT-CORBA 1.2, 2.17.4: a lane of that priority
+      if (!matched) invalid(at.model);  // RT-CORBA 1.2, 2.17.4: a lane of that priority
     }
     if (p.pool && !p.bands.empty()) {
       // Every band must be served by a lane whose priority lies inside it.
@@ -245,16 +271,13 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
         bool served = false;
         for (const auto& lane : p.pool->lanes)
           served = served || (lane->priority >= band.low() && lane->priority <= band.high());
-        if (!served) invalid(bands_at);
+        if (!served) invalid(at.bands);
       }
     }
-    if (!state_->native_of(p.server_priority)) invalid(model_at);
-    // Last, once nothing else can refuse the POA: the pool's lanes set their sockets up
-    // as the protocol properties say (without a pool, the ORB's acceptors keep
-    // -ORBSocketOptions: docs/rt.md).
-    if (p.pool && p.protocol && !state_->protocols().configure_pool(*p.pool, *p.protocol)) {
-      invalid(protocol_at);  // another POA gave the pool's lanes other properties
-    }
+  }
+
+  // Opens the framings the ServerProtocolPolicy names on the lanes that serve the POA.
+  void open_framings(const RtPolicies& p, std::size_t protocol_at) const {
     for (const auto mode : p.framings) {
       if (!p.pool) {
         if (!state_->orb().ensure_lane_framing(orb::default_lane, mode)) invalid(protocol_at);
@@ -262,7 +285,6 @@ class RtPolicyHandler final : public orb::ServerPolicyHandler {
       }
       for (const auto& lane : p.pool->lanes) state_->orb().ensure_lane_framing(lane->lane, mode);
     }
-    return std::make_shared<RtServerQos>(state_, std::move(p));
   }
 
  private:

@@ -176,10 +176,11 @@ void RtState::set_thread_priority(RTCORBA::Priority priority) const {
   orb::set_thread_priority(priority);
 }
 
-RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
-                                                 std::size_t stack_size, bool allow_borrowing,
-                                                 const orb::RequestBuffering& buffering) {
-  check_lanes(wanted, buffering);
+namespace {
+
+// The pool's lanes, lowest priority first: each serves from its own priority up to the
+// next lane's, the lowest from 0.
+std::shared_ptr<Threadpool> lay_out_lanes(const RTCORBA::ThreadpoolLanes& wanted) {
   auto pool = std::make_shared<Threadpool>();
   for (const auto& l : wanted) {
     auto lane = std::make_unique<Lane>();
@@ -190,7 +191,6 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
   }
   std::sort(pool->lanes.begin(), pool->lanes.end(),
             [](const auto& a, const auto& b) { return a->priority < b->priority; });
-  // Each lane serves from its own priority up to the next lane's; the lowest from 0.
   for (std::size_t i = 0; i < pool->lanes.size(); ++i) {
     Lane& lane = *pool->lanes[i];
     lane.band_low = i == 0 ? RTCORBA::minPriority : lane.priority;
@@ -198,34 +198,19 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
                          ? RTCORBA::maxPriority
                          : static_cast<RTCORBA::Priority>(pool->lanes[i + 1]->priority - 1);
   }
+  return pool;
+}
+
+}  // namespace
+
+RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes& wanted,
+                                                 std::size_t stack_size, bool allow_borrowing,
+                                                 const orb::RequestBuffering& buffering) {
+  check_lanes(wanted, buffering);
+  auto pool = lay_out_lanes(wanted);
   try {
     for (auto& lane : pool->lanes) {
-      orb::LaneOptions options;
-      options.threads = lane->static_threads;
-      options.dynamic_threads = lane->dynamic_threads;
-      options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
-      options.stack_size = stack_size;
-      options.buffering = buffering;
-      options.buffering.priority_of = [priority = lane->priority](const auto& contexts) {
-        return buffered_priority(contexts, priority);
-      };
-      options.socket_options = lane->socket_options = protocols_->open_lane(lane->priority);
-      for (const auto& e : options_.lane_endpoints) {
-        if (e.priority == lane->priority) options.endpoints.push_back(e.endpoint);
-      }
-      Lane* self = lane.get();
-      const auto native = native_of(lane->priority);
-      if (!native) {
-        raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
-                                      "the priority mapping cannot map lane priority " +
-                                          std::to_string(lane->priority));
-      }
-      options.on_thread_start = [self, native = *native] {
-        this_thread_lane = self;
-        set_scheduling(native);
-        orb::set_thread_priority(self->priority);
-      };
-      lane->lane = orb_.add_lane(options);
+      lane->lane = orb_.add_lane(lane_options(*lane, stack_size, buffering));
       lane->server_lane = orb_.lane(lane->lane);
     }
   } catch (...) {
@@ -239,6 +224,35 @@ RTCORBA::ThreadpoolId RtState::create_threadpool(const RTCORBA::ThreadpoolLanes&
   pool->id = next_pool_++;
   pools_.emplace(pool->id, pool);
   return pool->id;
+}
+
+orb::LaneOptions RtState::lane_options(Lane& lane, std::size_t stack_size,
+                                       const orb::RequestBuffering& buffering) {
+  orb::LaneOptions options;
+  options.threads = lane.static_threads;
+  options.dynamic_threads = lane.dynamic_threads;
+  options.dynamic_idle_timeout = options_.dynamic_thread_idle_timeout;
+  options.stack_size = stack_size;
+  options.buffering = buffering;
+  options.buffering.priority_of = [priority = lane.priority](const auto& contexts) {
+    return buffered_priority(contexts, priority);
+  };
+  options.socket_options = lane.socket_options = protocols_->open_lane(lane.priority);
+  for (const auto& e : options_.lane_endpoints) {
+    if (e.priority == lane.priority) options.endpoints.push_back(e.endpoint);
+  }
+  const auto native = native_of(lane.priority);
+  if (!native) {
+    raise<CORBA::DATA_CONVERSION>(minor::data_conversion_priority_mapping,
+                                  "the priority mapping cannot map lane priority " +
+                                      std::to_string(lane.priority));
+  }
+  options.on_thread_start = [self = &lane, native = *native] {
+    this_thread_lane = self;
+    set_scheduling(native);
+    orb::set_thread_priority(self->priority);
+  };
+  return options;
 }
 
 void RtState::destroy_threadpool(RTCORBA::ThreadpoolId id) {

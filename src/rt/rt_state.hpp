@@ -25,6 +25,7 @@
 namespace rtorb::orb {
 class OrbCore;
 class ServerLane;
+struct LaneOptions;
 }
 
 namespace rtorb::rt {
@@ -104,6 +105,12 @@ class RtState final : public std::enable_shared_from_this<RtState>,
 
 
  private:
+  // What the ORB needs to run `lane` of a pool being made: its threads, sockets,
+  // endpoints and buffering, and a start hook that puts each thread at its priority.
+  // DATA_CONVERSION if the mapping cannot map the lane's priority.
+  orb::LaneOptions lane_options(Lane& lane, std::size_t stack_size,
+                                const orb::RequestBuffering& buffering);
+
   orb::OrbCore& orb_;
   const RtOptions options_;
   const SchedulingChoice scheduling_;

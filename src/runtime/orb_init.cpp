@@ -1,19 +1,76 @@
-// CORBA::ORB_init: the orb layer reads argv once against the one option table, to which
-// the layers above it (orb_layers.hpp: rt, messaging) add their options; the POA is the
-// object adapter.
+// CORBA::ORB_init: the orb layer reads argv once against the one option table and builds;
+// each layer above it that the program links (the POA, rt, messaging) adds its options and
+// setup through its LinkedLayer (docs/footprint.md).
+#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/corba/raise.hpp>
 
+#include <string>
+#include <vector>
+
+#include "orb/linked_layer.hpp"
 #include "orb/orb_core.hpp"
-#include "poa/adapter_factory.hpp"
-#include "runtime/orb_layers.hpp"
+#include "orb/orb_options.hpp"
+
+// Weak: null unless the linker put the layer into the program. A layer's CMake target
+// links with --undefined=<its entry point>, so linking the target is what brings it in.
+extern "C" {
+[[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_poa_layer;
+[[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_rt_layer;
+[[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_messaging_layer;
+}
+
+namespace rtorb::runtime {
+namespace {
+
+struct KnownLayer {
+  const orb::LinkedLayer* entry;  // null when not linked
+  const char* what;               // for the hint on an unknown option
+};
+
+// In layer order: a layer's setup may rely on those before it.
+std::vector<KnownLayer> known_layers() {
+  return {{&rtorb_poa_layer, "the POA: link rtorb::poa"},
+          {&rtorb_rt_layer, "Real-time CORBA: link rtorb::rt"},
+          {&rtorb_messaging_layer, "CORBA Messaging: link rtorb::messaging"}};
+}
+
+// The register functions of the layers this program links, in layer order.
+std::vector<orb::RegisterLayer> linked_layers() {
+  std::vector<orb::RegisterLayer> linked;
+  for (const KnownLayer& layer : known_layers()) {
+    if (layer.entry != nullptr) linked.push_back(layer.entry->register_options);
+  }
+  return linked;
+}
+
+// The options of the core and of the linked layers, read from argv once; an unknown one may
+// belong to a layer this program does not link, and the message says which to link
+// (rtorb::rtorb links them all).
+orb::OrbOptions parse_arguments(int& argc, char* argv[]) {
+  try {
+    return orb::parse_orb_arguments(argc, argv, linked_layers());
+  } catch (const CORBA::BAD_PARAM& e) {
+    if (e.minor() != minor::bad_param_bad_orb_option || !e.detail().ends_with("unknown option"))
+      throw;
+    std::string missing;
+    for (const KnownLayer& layer : known_layers()) {
+      if (layer.entry == nullptr) missing += std::string(missing.empty() ? "" : "; ") + layer.what;
+    }
+    if (missing.empty()) throw;
+    raise<CORBA::BAD_PARAM>(e.minor(), e.detail() + " (or an option of a layer this program " +
+                                           "does not link: " + missing + ")");
+  }
+}
+
+}  // namespace
+}  // namespace rtorb::runtime
 
 namespace CORBA {
 
 object_reference<ORB> ORB_init(int& argc, char* argv[], const std::string& orb_id) {
-  rtorb::orb::OrbOptions options =
-      rtorb::orb::parse_orb_arguments(argc, argv, rtorb::runtime::orb_layers());
+  rtorb::orb::OrbOptions options = rtorb::runtime::parse_arguments(argc, argv);
   if (!orb_id.empty()) options.orb_id = orb_id;
-  options.adapter_factory = &rtorb::poa::make_adapter;
   return rtorb::orb::OrbCore::create(std::move(options));
 }
 

@@ -542,33 +542,40 @@ Connection::MessageView Connection::receive(std::chrono::milliseconds timeout,
       wanted_ = 0;
       return {message, size};
     }
-    // The last read emptied the kernel's buffer and held a batch: the peer writes faster
-    // than one message per read. A read that filled the buffer leaves more waiting, and
-    // yielding then would only let the backlog grow.
-    if (last_read_short_) yield_after_batch(options_.yield_after_batch, delivered_since_read_);
-    delivered_since_read_ = 0;
-    if (bounded) {
-      // Wait first: a reply is rarely there the moment the request has left.
-      if (deadline == Clock::time_point{}) deadline = Clock::now() + timeout;
-      ::pollfd pfd{socket_.fd(), POLLIN, 0};
-      const int ms = remaining_ms(deadline);
-      if (ms == 0 || ::poll(&pfd, 1, ms) == 0) {
-        raise<CORBA::TIMEOUT>(minor::timeout_reply, "no complete message within the timeout");
-      }
-    }
-    // Without a timeout, one blocking recv: close() (shutdown) wakes it. Once the header
-    // has told the size, the rest of the message is asked for at once (MSG_WAITALL), so a
-    // large reply costs one recv however the kernel hands it over; never more than that
-    // message, which is all an exclusive connection expects. A reader taking large
-    // messages head first asks for no more than a small message's worth before the header
-    // has said how large this one is.
-    const std::size_t first_read =
-        head_first && !rest_known ? options_.initial_buffer : static_cast<std::size_t>(-1);
-    const ReadResult result =
-        bounded ? read_some(MSG_DONTWAIT, first_read)
-                : rest_known ? read_some(MSG_WAITALL, wanted_) : read_some(0, first_read);
-    if (result == ReadResult::closed) mark_closed();
+    wait_and_read(timeout, deadline, head_first, rest_known);
   }
+}
+
+void Connection::wait_and_read(std::chrono::milliseconds timeout,
+                               std::chrono::steady_clock::time_point& deadline, bool head_first,
+                               bool rest_known) {
+  const bool bounded = timeout != forever;
+  // The last read emptied the kernel's buffer and held a batch: the peer writes faster
+  // than one message per read. A read that filled the buffer leaves more waiting, and
+  // yielding then would only let the backlog grow.
+  if (last_read_short_) yield_after_batch(options_.yield_after_batch, delivered_since_read_);
+  delivered_since_read_ = 0;
+  if (bounded) {
+    // Wait first: a reply is rarely there the moment the request has left.
+    if (deadline == Clock::time_point{}) deadline = Clock::now() + timeout;
+    ::pollfd pfd{socket_.fd(), POLLIN, 0};
+    const int ms = remaining_ms(deadline);
+    if (ms == 0 || ::poll(&pfd, 1, ms) == 0) {
+      raise<CORBA::TIMEOUT>(minor::timeout_reply, "no complete message within the timeout");
+    }
+  }
+  // Without a timeout, one blocking recv: close() (shutdown) wakes it. Once the header
+  // has told the size, the rest of the message is asked for at once (MSG_WAITALL), so a
+  // large reply costs one recv however the kernel hands it over; never more than that
+  // message, which is all an exclusive connection expects. A reader taking large
+  // messages head first asks for no more than a small message's worth before the header
+  // has said how large this one is.
+  const std::size_t first_read =
+      head_first && !rest_known ? options_.initial_buffer : static_cast<std::size_t>(-1);
+  const ReadResult result =
+      bounded ? read_some(MSG_DONTWAIT, first_read)
+              : rest_known ? read_some(MSG_WAITALL, wanted_) : read_some(0, first_read);
+  if (result == ReadResult::closed) mark_closed();
 }
 
 }  // namespace rtorb::transport

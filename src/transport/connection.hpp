@@ -191,6 +191,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   static constexpr std::size_t max_batch = 64;  // messages per read_available
   MessageView receive(std::chrono::milliseconds timeout, bool head_first);
+  // receive's wait for more bytes (a bounded wait starts `deadline` if it is unset; TIMEOUT
+  // when it passes) and its one read: the rest of a message whose size is known
+  // (`rest_known`), else a first read that is small when reading `head_first`.
+  void wait_and_read(std::chrono::milliseconds timeout,
+                     std::chrono::steady_clock::time_point& deadline, bool head_first,
+                     bool rest_known);
   // Whether the message framed at parse_, its header in, may be handed up in part.
   bool takes_head_first() const noexcept;
   enum class ReadResult { data, short_data, would_block, closed };

@@ -10,24 +10,27 @@
 #include <string_view>
 #include <vector>
 
+#include "messaging/messaging_init.hpp"
 #include "orb/orb_options.hpp"
-#include "runtime/orb_layers.hpp"
+#include "rt/rt_orb.hpp"
 
 namespace {
 
 using rtorb::orb::OptionTable;
 using rtorb::orb::OrbOption;
 
-// The table ORB_init reads argv with: the core's options and those of every layer.
+// The table ORB_init reads argv with when every layer is linked: the core's options and
+// those of every layer that has some (the POA has none).
 struct FullTable {
   FullTable() {
     rtorb::orb::add_core_options(table, defaults);
-    for (const auto register_layer : rtorb::runtime::orb_layers()) {
-      initializers.push_back(register_layer(table));
+    for (const auto register_layer :
+         {&rtorb::rt::register_rt_layer, &rtorb::messaging::register_messaging_layer}) {
+      setups.push_back(register_layer(table));
     }
   }
   rtorb::orb::OrbOptions defaults;
-  std::vector<rtorb::orb::LayerInitializer> initializers;  // own the layers' option state
+  std::vector<rtorb::orb::LayerSetup> setups;  // own the layers' option state
   OptionTable table;
 };
 

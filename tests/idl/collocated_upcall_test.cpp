@@ -455,6 +455,7 @@ TEST_F(Collocated, CallsRacingTheirPoasDestructionReachTheServantOrFindItGone) {
   }
   callers.stop();
   EXPECT_GT(callers.served() + callers.refused(), 0);
+  EXPECT_EQ(callers.wrong(), 0);
 }
 
 TEST_F(Collocated, ACallAllocatesNothing) {

@@ -1,4 +1,4 @@
-// Generated value types (tests/interop/values.idl) in C++, on the wire through the codec,
+// Generated value types (tests/interop/matrix/values.idl) in C++, on the wire through the codec,
 // and between two ORBs over loopback IIOP: sharing, cycles, derived types, truncation,
 // boxes and values in anys.
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // The output both interop clients share (omniORB's and rtorb's): one line per check,
-// `PASS <check>` or `FAIL <check>: <reason>` (and `SKIP <check>: <reason>`, not counted),
-// then `N passed, M failed`. The matrix driver reads only the last line and the exit status.
+// `PASS <check>`, `FAIL <check>: <reason>` or `SKIP <check>: <reason>`, then
+// `N passed, M failed, K skipped`. The matrix driver reads the last line, the exit status
+// and the SKIP lines (a pairing with a skipped check is reported skipped, with the reasons).
 // Header-only and ORB-free so either client can include it next to its ORB's headers.
 #pragma once
 
@@ -30,6 +31,7 @@ class Report {
     std::fflush(stdout);
   }
   void skip(std::string_view check, std::string_view reason) {
+    ++skipped_;
     std::printf("SKIP %.*s: %.*s\n", static_cast<int>(check.size()), check.data(),
                 static_cast<int>(reason.size()), reason.data());
     std::fflush(stdout);
@@ -44,7 +46,7 @@ class Report {
   }
   // Prints the summary line; the process exit status.
   int finish() const {
-    std::printf("%d passed, %d failed\n", passed_, failed_);
+    std::printf("%d passed, %d failed, %d skipped\n", passed_, failed_, skipped_);
     std::fflush(stdout);
     return failed_ == 0 ? 0 : 1;
   }
@@ -53,6 +55,7 @@ class Report {
  private:
   int passed_ = 0;
   int failed_ = 0;
+  int skipped_ = 0;
 };
 
 // How a value is shown in a failure reason. Characters and octets as numbers, so a NUL

@@ -4,7 +4,7 @@
 
 #include <rtorb/cdr/codec.hpp>
 #include <rtorb/cdr/type_code.hpp>
-#include <rtorb/corba/object_reference.hpp>
+#include <rtorb/base/object_reference.hpp>
 
 #include <cstdint>
 #include <span>

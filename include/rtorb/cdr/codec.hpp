@@ -5,7 +5,7 @@
 
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
-#include <rtorb/corba/raise.hpp>
+#include <rtorb/base/raise.hpp>
 
 #include <array>
 #include <cstdint>

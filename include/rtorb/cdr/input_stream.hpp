@@ -3,8 +3,8 @@
 
 #include <rtorb/cdr/byte_order.hpp>
 #include <rtorb/cdr/code_set.hpp>
-#include <rtorb/corba/minor_code.hpp>
-#include <rtorb/corba/object_reference.hpp>
+#include <rtorb/base/minor_code.hpp>
+#include <rtorb/base/object_reference.hpp>
 
 #include <cstddef>
 #include <cstdint>

@@ -4,7 +4,7 @@
 
 #include <rtorb/cdr/input_stream.hpp>
 #include <rtorb/cdr/output_stream.hpp>
-#include <rtorb/corba/value_base.hpp>
+#include <rtorb/base/value_base.hpp>
 
 #include <cstddef>
 #include <cstdint>

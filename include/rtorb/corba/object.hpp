@@ -2,8 +2,8 @@
 // 6.7 and 6.16; CORBA 3.x, 8.3 for the pseudo-operations).
 #pragma once
 
-#include <rtorb/corba/object_reference.hpp>
-#include <rtorb/idl/traits.hpp>
+#include <rtorb/base/object_reference.hpp>
+#include <rtorb/base/idl_traits.hpp>
 
 #include <cstdint>
 #include <memory>

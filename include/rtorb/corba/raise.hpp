@@ -1,18 +1,4 @@
-// The one way rtorb raises a system exception: rtorb::raise<CORBA::MARSHAL>(minor, "why").
+// Forwards to <rtorb/base/raise.hpp> (cdr/, below corba/, needs it); this path stays.
 #pragma once
 
-#include <rtorb/corba/exception.hpp>
-
-#include <string>
-
-namespace rtorb {
-
-// Out of line at every call site: keeps throw code off hot paths.
-template <class E>
-[[noreturn, gnu::cold, gnu::noinline]] void raise(
-    std::uint32_t minor, std::string detail = {},
-    CORBA::CompletionStatus completed = CORBA::CompletionStatus::COMPLETED_NO) {
-  throw E(minor, completed, std::move(detail));
-}
-
-}  // namespace rtorb
+#include <rtorb/base/raise.hpp>

@@ -3,6 +3,7 @@
 // over its bound, MARSHAL when the peer sends one).
 #pragma once
 
+#include <rtorb/base/idl_traits.hpp>
 #include <rtorb/cdr/codec.hpp>
 
 #include <cstdint>
@@ -37,6 +38,15 @@ class bounded_vector : public std::vector<T> {
   bounded_vector(const base_type& v) : base_type(v) {}           // NOLINT: implicit by design
   bounded_vector(base_type&& v) noexcept : base_type(std::move(v)) {}  // NOLINT
   static constexpr std::uint32_t bound() noexcept { return N; }
+};
+
+template <class CharT, std::uint32_t N>
+struct traits<bounded_basic_string<CharT, N>>
+    : detail::value_traits<bounded_basic_string<CharT, N>, true, N> {};
+
+template <class T, std::uint32_t N>
+struct traits<bounded_vector<T, N>> : detail::value_traits<bounded_vector<T, N>, true, N> {
+  using element_traits = traits<T>;
 };
 
 }  // namespace IDL

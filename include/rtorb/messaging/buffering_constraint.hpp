@@ -1,15 +1,20 @@
 // Request buffering for SYNC_NONE oneways (the paper's BufferingConstraint, TAO's shape), an
 // rtorb policy type in rtorb's own vendor range. docs/messaging.md, "Request buffering".
 //
-//   Rtorb::BufferingConstraint c{Rtorb::BUFFER_MESSAGE_COUNT, 0, 16, 0};
+//   namespace rm = rtorb::messaging;
+//   rm::BufferingConstraint c{rm::BUFFER_MESSAGE_COUNT, 0, 16, 0};
 //   CORBA::Any v;
 //   v.insert(c);
 //   auto batched = cubit->_set_policy_overrides(
-//       {orb->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, v),
+//       {orb->create_policy(rm::BUFFERING_CONSTRAINT_POLICY_TYPE, v),
 //        orb->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, sync_none)},
 //       CORBA::SetOverrideType::ADD_OVERRIDE);
 //   ... batched->cube_oneway(...) ...   // every 16th call writes all 16 at once
-//   Rtorb::flush(orb);                  // or now
+//   rm::flush(orb);                     // or now
+//
+// These names were first declared in namespace Rtorb, which differs from rtorb only in
+// case; `Rtorb::` still names them (deprecated). The repository ids keep "Rtorb": they are
+// on the wire and in anys.
 #pragma once
 
 #include <rtorb/cdr/any.hpp>
@@ -20,7 +25,7 @@
 
 #include <cstdint>
 
-namespace Rtorb {
+namespace rtorb::messaging {
 
 // rtorb's own policy types: "RT" in the high half, as rtorb's minor codes and tags are.
 inline constexpr CORBA::PolicyType BUFFERING_CONSTRAINT_POLICY_TYPE = 0x52540001;
@@ -57,20 +62,33 @@ class BufferingConstraintPolicy : public virtual CORBA::Policy {
 // (comm_failure_send or comm_failure_connection_closed) after flushing the others.
 void flush(const CORBA::object_reference<CORBA::ORB>& orb);
 
+}  // namespace rtorb::messaging
+
+// The former spelling (deprecated: use rtorb::messaging).
+namespace [[deprecated("use rtorb::messaging")]] Rtorb {
+using rtorb::messaging::BUFFER_FLUSH;
+using rtorb::messaging::BUFFER_MESSAGE_BYTES;
+using rtorb::messaging::BUFFER_MESSAGE_COUNT;
+using rtorb::messaging::BUFFER_TIMEOUT;
+using rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE;
+using rtorb::messaging::BufferingConstraint;
+using rtorb::messaging::BufferingConstraintMode;
+using rtorb::messaging::BufferingConstraintPolicy;
+using rtorb::messaging::flush;
 }  // namespace Rtorb
 
 namespace rtorb::cdr {
 
 template <>
-struct Codec<Rtorb::BufferingConstraint> {
+struct Codec<messaging::BufferingConstraint> {
   static constexpr std::size_t min_size = 20;
-  static void write(OutputStream& os, const Rtorb::BufferingConstraint& v) {
+  static void write(OutputStream& os, const messaging::BufferingConstraint& v) {
     os.write_ushort(v.mode);
     os.write_ulonglong(v.timeout);
     os.write_ulong(v.message_count);
     os.write_ulong(v.message_bytes);
   }
-  static void read(InputStream& is, Rtorb::BufferingConstraint& v) {
+  static void read(InputStream& is, messaging::BufferingConstraint& v) {
     v.mode = is.read_ushort();
     v.timeout = is.read_ulonglong();
     v.message_count = is.read_ulong();
@@ -80,9 +98,9 @@ struct Codec<Rtorb::BufferingConstraint> {
 
 // IDL:rtorb.org/Rtorb/BufferingConstraint:1.0 (library rtorb_messaging).
 template <>
-TypeCodeRef type_code_of<Rtorb::BufferingConstraint>();
+TypeCodeRef type_code_of<messaging::BufferingConstraint>();
 
 }  // namespace rtorb::cdr
 
-RTORB_POA_LOCAL_TRAITS(Rtorb::BufferingConstraintPolicy,
+RTORB_POA_LOCAL_TRAITS(rtorb::messaging::BufferingConstraintPolicy,
                        "IDL:rtorb.org/Rtorb/BufferingConstraintPolicy:1.0")

@@ -23,8 +23,8 @@
 #include <rtorb/corba/object.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/corba/value_base.hpp>
-#include <rtorb/coro/future_reply.hpp>
 #include <rtorb/messaging/reply_handler.hpp>
+#include <rtorb/messaging/reply_state.hpp>
 
 #include <atomic>
 #include <cstdint>

@@ -73,7 +73,7 @@ class Invocation {
  private:
   friend struct AmiForward;
   // The state lives inside the Invocation (on the stub's stack), not on the heap: a call
-  // allocates nothing. invocation.cpp checks that it fits.
+  // allocates nothing. src/orb/client/invocation_state.cpp checks that it fits.
   static constexpr std::size_t state_size = 1408;
   alignas(std::max_align_t) std::byte storage_[state_size];
   InvocationState* state_;

@@ -197,10 +197,10 @@ TEST_P(Allocations, BufferedOnewaysAllocateNothing) {
   CORBA::Any scope;
   scope.insert(Messaging::SYNC_NONE);
   CORBA::Any every_16;
-  every_16.insert(Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 0, 16, 0});
+  every_16.insert(rtorb::messaging::BufferingConstraint{rtorb::messaging::BUFFER_MESSAGE_COUNT, 0, 16, 0});
   auto batched = IDL::traits<Cubit>::narrow(remote_->_set_policy_overrides(
       {client_orb_->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, scope),
-       client_orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
+       client_orb_->create_policy(rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
       CORBA::SetOverrideType::ADD_OVERRIDE));
   const auto n = allocations_of([&](int i) {
     batched->cube_oneway(i);

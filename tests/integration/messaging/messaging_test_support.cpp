@@ -126,10 +126,10 @@ CORBA::object_reference<CORBA::Policy> Client::request_timeout(std::chrono::micr
   return orb_->create_policy(Messaging::RELATIVE_REQ_TIMEOUT_POLICY_TYPE, any_of(time_t_of(t)));
 }
 
-CORBA::object_reference<CORBA::Policy> Client::buffering(const Rtorb::BufferingConstraint& c) {
+CORBA::object_reference<CORBA::Policy> Client::buffering(const rtorb::messaging::BufferingConstraint& c) {
   CORBA::Any v;
   v.insert(c);
-  return orb_->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, v);
+  return orb_->create_policy(rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE, v);
 }
 
 RawServer::Answer forward_to(const std::string& to) {

@@ -93,7 +93,7 @@ class Client {
   CORBA::object_reference<CORBA::Policy> rebind(Messaging::RebindMode mode);
   CORBA::object_reference<CORBA::Policy> roundtrip_timeout(std::chrono::microseconds t);
   CORBA::object_reference<CORBA::Policy> request_timeout(std::chrono::microseconds t);
-  CORBA::object_reference<CORBA::Policy> buffering(const Rtorb::BufferingConstraint& c);
+  CORBA::object_reference<CORBA::Policy> buffering(const rtorb::messaging::BufferingConstraint& c);
 
  private:
   IDL::traits<CORBA::ORB>::ref_type orb_;

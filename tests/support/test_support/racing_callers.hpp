@@ -16,7 +16,8 @@ namespace rtorb::test {
 template <class Ref>
 class RacingCallers {
  public:
-  // `call(ref)` is true when the call reached its servant; OBJECT_NOT_EXIST counts as refused.
+  // `call(ref)` is true when the call reached its servant and got the right reply, false for
+  // a wrong reply (counted in wrong()); OBJECT_NOT_EXIST counts as refused.
   RacingCallers(int threads, std::function<bool(const Ref&)> call) : call_(std::move(call)) {
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
   }
@@ -32,7 +33,8 @@ class RacingCallers {
   // may not have run at all while the target changed, and a race nobody ran proves nothing.
   void stop() {
     const auto limit = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!stop_ && served_ + refused_ == 0 && std::chrono::steady_clock::now() < limit) {
+    while (!stop_ && served_ + refused_ + wrong_ == 0 &&
+           std::chrono::steady_clock::now() < limit) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     stop_ = true;
@@ -42,6 +44,7 @@ class RacingCallers {
   }
   int served() const { return served_; }
   int refused() const { return refused_; }
+  int wrong() const { return wrong_; }  // replies that reached a servant but were not right
 
  private:
   void run() {
@@ -56,7 +59,11 @@ class RacingCallers {
         continue;
       }
       try {
-        if (call_(target)) ++served_;
+        if (call_(target)) {
+          ++served_;
+        } else {
+          ++wrong_;
+        }
       } catch (const CORBA::OBJECT_NOT_EXIST&) {
         ++refused_;
       }
@@ -69,6 +76,7 @@ class RacingCallers {
   std::atomic<bool> stop_{false};
   std::atomic<int> served_{0};
   std::atomic<int> refused_{0};
+  std::atomic<int> wrong_{0};
   std::vector<std::thread> threads_;
 };
 

@@ -6,8 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/object_core.hpp"
 
 namespace {
@@ -27,10 +28,10 @@ class BufferingPolicy : public ::testing::Test {
   }
   void TearDown() override { orb->destroy(); }
 
-  CORBA::object_reference<CORBA::Policy> buffering(const Rtorb::BufferingConstraint& c) {
+  CORBA::object_reference<CORBA::Policy> buffering(const rtorb::messaging::BufferingConstraint& c) {
     CORBA::Any a;
     a.insert(c);
-    return orb->create_policy(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE, a);
+    return orb->create_policy(rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE, a);
   }
   std::optional<rtorb::orb::OnewayBuffering> effective(const IDL::traits<CORBA::Object>::ref_type& o) {
     rtorb::orb::CallPolicies out;
@@ -43,18 +44,18 @@ class BufferingPolicy : public ::testing::Test {
 };
 
 TEST_F(BufferingPolicy, TheAnyCarriesTheStructWithItsTypeCode) {
-  const Rtorb::BufferingConstraint c{Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_TIMEOUT, 123, 9, 0};
+  const rtorb::messaging::BufferingConstraint c{rtorb::messaging::BUFFER_MESSAGE_COUNT | rtorb::messaging::BUFFER_TIMEOUT, 123, 9, 0};
   CORBA::Any a;
   a.insert(c);
   EXPECT_EQ(a.type()->kind(), rtorb::cdr::TCKind::tk_struct);
-  Rtorb::BufferingConstraint back;
+  rtorb::messaging::BufferingConstraint back;
   ASSERT_TRUE(a.extract(back));
   EXPECT_EQ(back, c);
 }
 
 TEST_F(BufferingPolicy, AReferenceOverrideBecomesTheCallsBuffering) {
   auto o = object->_set_policy_overrides(
-      {buffering({Rtorb::BUFFER_MESSAGE_COUNT | Rtorb::BUFFER_MESSAGE_BYTES | Rtorb::BUFFER_TIMEOUT,
+      {buffering({rtorb::messaging::BUFFER_MESSAGE_COUNT | rtorb::messaging::BUFFER_MESSAGE_BYTES | rtorb::messaging::BUFFER_TIMEOUT,
                   20 * 10'000, 8, 4096})},
       CORBA::SetOverrideType::ADD_OVERRIDE);
   const auto b = effective(o);
@@ -66,7 +67,7 @@ TEST_F(BufferingPolicy, AReferenceOverrideBecomesTheCallsBuffering) {
 }
 
 TEST_F(BufferingPolicy, FlushModeSendsAtOnceAndUnselectedLimitsAreNotUsed) {
-  auto flush = object->_set_policy_overrides({buffering({Rtorb::BUFFER_FLUSH, 99, 99, 99})},
+  auto flush = object->_set_policy_overrides({buffering({rtorb::messaging::BUFFER_FLUSH, 99, 99, 99})},
                                              CORBA::SetOverrideType::ADD_OVERRIDE);
   const auto b = effective(flush);
   ASSERT_TRUE(b);
@@ -78,7 +79,7 @@ TEST_F(BufferingPolicy, FlushModeSendsAtOnceAndUnselectedLimitsAreNotUsed) {
 
 TEST_F(BufferingPolicy, TheThreadLevelAppliesWhenTheReferenceSetsNone) {
   auto current = IDL::traits<CORBA::PolicyCurrent>::narrow(orb->resolve_initial_references("PolicyCurrent"));
-  current->set_policy_overrides({buffering({Rtorb::BUFFER_MESSAGE_COUNT, 0, 3, 0})},
+  current->set_policy_overrides({buffering({rtorb::messaging::BUFFER_MESSAGE_COUNT, 0, 3, 0})},
                                 CORBA::SetOverrideType::SET_OVERRIDE);
   const auto b = effective(object);
   current->set_policy_overrides({}, CORBA::SetOverrideType::SET_OVERRIDE);
@@ -87,10 +88,10 @@ TEST_F(BufferingPolicy, TheThreadLevelAppliesWhenTheReferenceSetsNone) {
 }
 
 TEST_F(BufferingPolicy, BadModeBitsAndZeroLimitsAreBadPolicyValue) {
-  for (const Rtorb::BufferingConstraint& c :
-       {Rtorb::BufferingConstraint{0x10, 0, 0, 0}, Rtorb::BufferingConstraint{Rtorb::BUFFER_TIMEOUT, 0, 1, 1},
-        Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_COUNT, 1, 0, 1},
-        Rtorb::BufferingConstraint{Rtorb::BUFFER_MESSAGE_BYTES, 1, 1, 0}}) {
+  for (const rtorb::messaging::BufferingConstraint& c :
+       {rtorb::messaging::BufferingConstraint{0x10, 0, 0, 0}, rtorb::messaging::BufferingConstraint{rtorb::messaging::BUFFER_TIMEOUT, 0, 1, 1},
+        rtorb::messaging::BufferingConstraint{rtorb::messaging::BUFFER_MESSAGE_COUNT, 1, 0, 1},
+        rtorb::messaging::BufferingConstraint{rtorb::messaging::BUFFER_MESSAGE_BYTES, 1, 1, 0}}) {
     try {
       buffering(c);
       ADD_FAILURE() << "mode " << c.mode << " accepted";
@@ -99,5 +100,21 @@ TEST_F(BufferingPolicy, BadModeBitsAndZeroLimitsAreBadPolicyValue) {
     }
   }
 }
+
+// Code written against the first spelling, namespace Rtorb, still compiles and names the
+// same entities (with a deprecation warning, silenced here).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST(BufferingConstraintNames, TheDeprecatedRtorbNamespaceNamesTheSameEntities) {
+  static_assert(std::is_same_v<Rtorb::BufferingConstraint, rtorb::messaging::BufferingConstraint>);
+  static_assert(std::is_same_v<Rtorb::BufferingConstraintPolicy,
+                               rtorb::messaging::BufferingConstraintPolicy>);
+  EXPECT_EQ(Rtorb::BUFFERING_CONSTRAINT_POLICY_TYPE,
+            rtorb::messaging::BUFFERING_CONSTRAINT_POLICY_TYPE);
+  EXPECT_EQ(Rtorb::BUFFER_MESSAGE_COUNT, rtorb::messaging::BUFFER_MESSAGE_COUNT);
+  void (*old_flush)(const CORBA::object_reference<CORBA::ORB>&) = &Rtorb::flush;
+  EXPECT_EQ(old_flush, &rtorb::messaging::flush);
+}
+#pragma GCC diagnostic pop
 
 }  // namespace

@@ -200,14 +200,45 @@ TEST(CoroFutureReply, TheOutcomeResumesTheWaiterAndOnlyTheFirstCounts) {
   EXPECT_THROW(t.get(), CORBA::TIMEOUT);
 }
 
+// A coroutine that only records that it was resumed: a stand-in for the frame that awaited
+// a future, kept alive here so that resuming it would show rather than crash.
+struct Marker {
+  struct promise_type {
+    Marker get_return_object() {
+      return Marker{std::coroutine_handle<promise_type>::from_promise(*this)};
+    }
+    std::suspend_always initial_suspend() noexcept { return {}; }
+    std::suspend_always final_suspend() noexcept { return {}; }
+    void return_void() noexcept {}
+    void unhandled_exception() noexcept { std::terminate(); }
+  };
+  explicit Marker(std::coroutine_handle<promise_type> h) : handle(h) {}
+  Marker(const Marker&) = delete;
+  Marker& operator=(const Marker&) = delete;
+  ~Marker() { handle.destroy(); }
+  std::coroutine_handle<promise_type> handle;
+};
+
+Marker mark(bool& resumed) {
+  resumed = true;
+  co_return;
+}
+
 TEST(CoroFutureReply, AnOutcomeAfterTheFutureIsGoneResumesNoOne) {
-  auto state = std::make_shared<State>();
+  bool kept_resumed = false, dropped_resumed = false;
+  Marker kept_waiter = mark(kept_resumed), dropped_waiter = mark(dropped_resumed);
+  auto kept_state = std::make_shared<State>(), dropped_state = std::make_shared<State>();
+  rtorb::coro::future_reply<int> kept(kept_state);
+  ASSERT_TRUE(kept.await_suspend(kept_waiter.handle));  // no outcome yet: it waits
   {
-    auto t = await_future(rtorb::coro::future_reply<int>(state));
-    t.start();
-  }  // the frame, and the future in it, are gone
-  state->succeed(9);
-  EXPECT_TRUE(state->ready());
+    rtorb::coro::future_reply<int> dropped(dropped_state);
+    ASSERT_TRUE(dropped.await_suspend(dropped_waiter.handle));
+  }  // dropped while its waiter is registered
+  kept_state->succeed(9);
+  dropped_state->succeed(9);
+  EXPECT_TRUE(kept_resumed);  // the same outcome does resume a waiter whose future lives
+  EXPECT_FALSE(dropped_resumed);
+  EXPECT_TRUE(dropped_state->ready());  // the outcome was taken, and dropped
 }
 
 }  // namespace

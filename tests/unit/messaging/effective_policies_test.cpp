@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 #include "orb/object_core.hpp"
 
 namespace {

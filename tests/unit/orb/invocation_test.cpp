@@ -466,9 +466,22 @@ TEST_F(TwoOrbs, ShutdownWaitingFromAnUpcallIsBadInvOrder) {
 TEST_F(TwoOrbs, ShutdownFromAPoolThreadUpcallEndsRun) {
   start({}, false);
   std::thread waiter([this] { server->run(); });
+  const auto waiter_id = waiter.get_id();
   Invocation call(*remote, "shutdown");
   call.invoke([](cdr::OutputStream&) {});
   waiter.join();  // run() returned; destroy() in TearDown joins the pool
+  // The upcall ran on one of the pool's threads (run() only waits), and it is what shut
+  // the server down: nobody else asked.
+  const auto caller = adapter->shutdown_caller.load();
+  EXPECT_NE(caller, std::thread::id{});
+  EXPECT_NE(caller, waiter_id);
+  EXPECT_NE(caller, std::this_thread::get_id());
+  try {
+    server->work_pending();
+    ADD_FAILURE() << "run() returned, but the server is not shut down";
+  } catch (const CORBA::BAD_INV_ORDER& e) {
+    EXPECT_EQ(e.minor(), minor::bad_inv_order_orb_shutdown);
+  }
 }
 
 TEST_F(TwoOrbs, Ipv6EndpointsWork) {

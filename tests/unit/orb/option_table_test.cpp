@@ -40,7 +40,7 @@ struct LayerOptions {
 };
 LayerOptions* layer_options = nullptr;  // where the test layer's last registration reads into
 
-LayerInitializer register_test_layer(OptionTable& table) {
+LayerSetup register_test_layer(OptionTable& table) {
   static LayerOptions options;
   options = {};
   layer_options = &options;
@@ -53,7 +53,7 @@ LayerInitializer register_test_layer(OptionTable& table) {
                if (v.empty()) throw BadOptionValue{"is empty"};
                options.tags.emplace_back(v);
              })});
-  return [](OrbCore&) {};
+  return [](OrbOptions& o) { o.initializers.emplace_back([](OrbCore&) {}); };
 }
 constexpr RegisterLayer test_layers[] = {&register_test_layer};
 

@@ -13,6 +13,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "orb/object_adapter.hpp"
@@ -92,6 +93,7 @@ class TestAdapter final : public ObjectAdapter {
     } else if (op == "raise_std") {
       throw std::runtime_error("boom");
     } else if (op == "shutdown") {
+      shutdown_caller = std::this_thread::get_id();
       orb_.shutdown(false);
     } else if (op == "shutdown_and_wait") {
       orb_.shutdown(true);  // BAD_INV_ORDER: from inside an upcall
@@ -123,6 +125,7 @@ class TestAdapter final : public ObjectAdapter {
   std::atomic<int> calls{0};
   std::atomic<std::int32_t> last_oneway{0};
   std::atomic<bool> shut{false};
+  std::atomic<std::thread::id> shutdown_caller{};  // the thread of the "shutdown" upcall
 
  private:
   OrbCore& orb_;

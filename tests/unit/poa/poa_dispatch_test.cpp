@@ -216,6 +216,7 @@ TEST_F(DispatchFixture, RequestsRacingPoaDestructionSeeItOrObjectNotExist) {
   }
   callers.stop();
   EXPECT_GT(callers.served() + callers.refused(), 0);
+  EXPECT_EQ(callers.wrong(), 0);
 }
 
 TEST_F(DispatchFixture, ThisActivatesImplicitlyInTheRootPoa) {

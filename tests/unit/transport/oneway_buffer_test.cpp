@@ -266,7 +266,7 @@ std::size_t fill_until_held(Connection& client, const OnewayBatching& batching) 
   return taken;
 }
 
-// Rtorb::flush (flush_all) waits for room on a flow-controlled connection without the
+// rtorb::messaging::flush (flush_all) waits for room on a flow-controlled connection without the
 // connection's buffer lock: the lease holder's SYNC_NONE oneways are taken, or refused at the
 // bound, meanwhile. Were they to wait behind the flush, they would wait for the reader, which
 // starts only after them: the flush would time out and close the connection.

@@ -1,4 +1,4 @@
-#include "orb/multiplexed_connection.hpp"
+#include "orb/client/multiplexed_connection.hpp"
 
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/corba/minor_code.hpp>

@@ -79,10 +79,13 @@ class JacOrbSyncScope : public ::testing::TestWithParam<const char*> {
 
 std::unique_ptr<JacOrbPeer> JacOrbSyncScope::peer_;
 
+// WITH_SERVER's own answer exists in GIOP 1.2 only (1.0/1.1 have only response_expected):
+// its test runs at 1.2 alone, rather than being skipped at the others.
+class JacOrbSyncScopeGiop12 : public JacOrbSyncScope {};
+
 // Over GIOP 1.2 JacORB answers a response_flags 0x01 oneway once it has found the servant,
-// before the upcall. (1.0/1.1 have only response_expected: see the Giop1x test below.)
-TEST_P(JacOrbSyncScope, WithServerReturnsWhileTheServantIsStillBlocked) {
-  if (std::string(GetParam()) != "1.2") GTEST_SKIP() << "1.0/1.1 cannot say WITH_SERVER";
+// before the upcall. (For 1.0/1.1 see WithTargetReturnsAfterTheUpcall below.)
+TEST_P(JacOrbSyncScopeGiop12, WithServerReturnsWhileTheServantIsStillBlocked) {
   const std::int32_t done_before = probe_->holds_done();
   scoped(probe_, Messaging::SYNC_WITH_SERVER)->hold();
   EXPECT_EQ(probe_->holds_done(), done_before)
@@ -150,11 +153,13 @@ TEST_P(JacOrbSyncScope, NoneAndWithTransportDeliverEveryOnewayInOrder) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Giop, JacOrbSyncScope, ::testing::Values("1.2", "1.1", "1.0"),
-                         [](const auto& info) {
-                           std::string name = std::string("Giop") + info.param;
-                           name.erase(name.find('.'), 1);
-                           return name;
-                         });
+std::string giop_name(const ::testing::TestParamInfo<const char*>& info) {
+  std::string name = std::string("Giop") + info.param;
+  name.erase(name.find('.'), 1);
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Giop, JacOrbSyncScope, ::testing::Values("1.2", "1.1", "1.0"), giop_name);
+INSTANTIATE_TEST_SUITE_P(Giop, JacOrbSyncScopeGiop12, ::testing::Values("1.2"), giop_name);
 
 }  // namespace

@@ -1,8 +1,9 @@
-#include "orb/async_connection.hpp"
+// AsyncConnection: sending from any thread, reading replies in the event loop, the
+// deadline timer, and failing everyone pending when the connection ends.
+#include "orb/client/async_connection.hpp"
 
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
-#include <rtorb/orb/value_codec.hpp>
 
 #include <sys/timerfd.h>
 #include <unistd.h>
@@ -12,8 +13,6 @@
 #include <vector>
 
 #include "giop/message_codec.hpp"
-#include "giop/system_exception_body.hpp"
-#include "orb/orb_core.hpp"
 #include "transport/connector.hpp"
 #include "transport/socket.hpp"
 
@@ -47,92 +46,33 @@ class TimerHandler final : public transport::EventHandler {
   int fd_;
 };
 
-void call_handler(OrbCore& orb, PendingReply& pending, AsyncReply& reply) noexcept {
-  try {
-    pending.dispatch(*pending.handler, reply);
-  } catch (const CORBA::Exception& e) {
-    orb.debug(1, std::string("AMI: the reply handler raised ") + e._name());
-  } catch (const std::exception& e) {
-    orb.debug(1, std::string("AMI: the reply handler raised: ") + e.what());
-  } catch (...) {
-    orb.debug(1, "AMI: the reply handler raised an unknown exception");
-  }
-}
-
 }  // namespace
 
-void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure, PendingReply& pending) {
-  cdr::OutputStream os;
-  giop::write_system_exception(os, giop::to_body(failure));
-  const std::vector<std::uint8_t> bytes = os.to_bytes();
-  AsyncReply reply(AsyncReply::Kind::system_exception, bytes, 0, cdr::native_byte_order);
-  call_handler(orb, pending, reply);
-}
-
-void deliver_reply(OrbCore& orb, const giop::Message& m, PendingReply& pending) {
-  const auto& header = *m.get<giop::ReplyHeader>();
-  switch (header.reply_status) {
-    case giop::ReplyStatus::no_exception: {
-      cdr::InputStream body = giop::body_stream(m);
-      body.set_code_sets(pending.code_sets);
-      body.set_references(&orb, &find_value_factory);
-      AsyncReply reply(body);
-      call_handler(orb, pending, reply);
-      return;
-    }
-    case giop::ReplyStatus::user_exception:
-    case giop::ReplyStatus::system_exception: {
-      // From the 8-aligned offset at or before the body, so alignment holds in the copy the
-      // ExceptionHolder keeps.
-      const std::size_t from = m.body_offset - m.body_offset % 8;
-      const auto kind = header.reply_status == giop::ReplyStatus::user_exception
-                            ? AsyncReply::Kind::user_exception
-                            : AsyncReply::Kind::system_exception;
-      AsyncReply reply(kind, m.bytes.subspan(from), m.body_offset - from, m.header.byte_order);
-      call_handler(orb, pending, reply);
-      return;
-    }
-    case giop::ReplyStatus::location_forward:
-    case giop::ReplyStatus::location_forward_perm:
-      if (pending.resend) {
-        follow_ami_forward(orb, m, pending);
-        return;
-      }
-      [[fallthrough]];
-    default:
-      deliver_failure(orb,
-                      CORBA::TRANSIENT(minor::transient_ami_forward, CompletionStatus::COMPLETED_NO,
-                                       "the reply to an AMI request forwards it"),
-                      pending);
-  }
-}
-
-std::shared_ptr<AsyncConnection> AsyncConnection::open(OrbCore& orb,
+std::shared_ptr<AsyncConnection> AsyncConnection::open(OrbCore& orb, transport::Reactor& reactor,
                                                        const transport::Endpoint& endpoint,
-                                                       std::chrono::milliseconds connect_timeout) {
-  transport::ConnectOptions connect;
-  connect.timeout = connect_timeout;
-  connect.connection.limits.max_message_size = orb.options().max_message_size;
-  connect.connection.socket_options = orb.client_socket_options_cell();
-  connect.connection.log = orb.logger_pointer();
-  auto self = std::make_shared<AsyncConnection>(Private{}, orb, transport::connect(endpoint, connect));
-  self->input_id_ = orb.reactor().add(std::make_unique<InputHandler>(self));
+                                                       const transport::ConnectOptions& connect) {
+  auto self = std::make_shared<AsyncConnection>(Private{}, orb, reactor,
+                                                transport::connect(endpoint, connect),
+                                                connect.connection.limits.max_message_size);
+  self->input_id_ = reactor.add(std::make_unique<InputHandler>(self));
   try {
-    self->timer_id_ = orb.reactor().add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
+    self->timer_id_ = reactor.add(std::make_unique<TimerHandler>(self, self->timer_.fd()));
   } catch (...) {
-    orb.reactor().remove(self->input_id_);
+    reactor.remove(self->input_id_);
     throw;
   }
   return self;
 }
 
-AsyncConnection::AsyncConnection(Private, OrbCore& orb,
-                                 std::unique_ptr<transport::Connection> connection)
+AsyncConnection::AsyncConnection(Private, OrbCore& orb, transport::Reactor& reactor,
+                                 std::unique_ptr<transport::Connection> connection,
+                                 std::uint32_t max_message_size)
     : orb_(orb),
+      reactor_(reactor),
+      max_message_size_(max_message_size),
       connection_(std::move(connection)),
       timer_(::timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC)),
-      assembler_(giop::AssemblerLimits{orb.options().max_message_size,
-                                       orb.options().max_message_size}) {
+      assembler_(giop::AssemblerLimits{max_message_size_, max_message_size_}) {
   if (!timer_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor,
                                transport::errno_text("timerfd_create", errno));
@@ -178,7 +118,7 @@ void AsyncConnection::send(const cdr::OutputStream& request) { connection_->send
 void AsyncConnection::read_due_replies() {
   if (sends_.fetch_add(1, std::memory_order_relaxed) % drain_every != drain_every - 1) return;
   input_pending_.store(true, std::memory_order_release);
-  if (!drain()) orb_.reactor().remove(input_id_);
+  if (!drain()) reactor_.remove(input_id_);
 }
 
 void AsyncConnection::drop_deadline(std::uint32_t id, Clock::time_point deadline) {
@@ -263,7 +203,7 @@ bool AsyncConnection::read_all() {
         connection_->close();
         fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                      CompletionStatus::COMPLETED_MAYBE, e.what()));
-        orb_.reactor().remove(timer_id_);
+        reactor_.remove(timer_id_);
         return false;
       }
     }
@@ -271,7 +211,7 @@ bool AsyncConnection::read_all() {
       fail_all(CORBA::COMM_FAILURE(minor::comm_failure_connection_closed,
                                    CompletionStatus::COMPLETED_MAYBE,
                                    "the server closed the connection with AMI requests outstanding"));
-      orb_.reactor().remove(timer_id_);
+      reactor_.remove(timer_id_);
       return false;
     }
     if (connection_->drained()) return true;
@@ -295,7 +235,7 @@ void AsyncConnection::handle_message(std::span<const std::uint8_t> message) {
   }
   giop::DecodeOptions options;
   options.mode = mode;
-  options.limits.max_message_size = orb_.options().max_message_size;
+  options.limits.max_message_size = max_message_size_;
   const giop::Message m = giop::decode_message(message, options);
   if (m.get<giop::ReplyHeader>() == nullptr) {
     raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "expected a Reply",
@@ -339,8 +279,8 @@ void AsyncConnection::close() noexcept {
     deadlines_.clear();
   }
   connection_->close();
-  orb_.reactor().remove(input_id_);
-  orb_.reactor().remove(timer_id_);
+  reactor_.remove(input_id_);
+  reactor_.remove(timer_id_);
 }
 
 }  // namespace rtorb::orb

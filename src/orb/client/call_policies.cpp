@@ -1,6 +1,6 @@
 // effective_call_policies: the three levels of client policy overrides, each read once
 // when it changes (docs/messaging.md, "Reading the effective policies").
-#include "orb/call_policies.hpp"
+#include "orb/client/call_policies.hpp"
 
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"

@@ -1,7 +1,8 @@
 // The connection asynchronous requests (AMI) to one endpoint share: requests go out on it
 // from any thread, and the ORB's event loop reads its replies and hands each to the
-// ReplyDispatch registered under its request id (docs/messaging.md, "AMI"). A timer (a
-// timerfd in the same loop) ends the requests whose RelativeRoundtripTimeout passes.
+// PendingReply registered under its request id (deliver_reply; docs/messaging.md, "AMI").
+// A timer (a timerfd in the same loop) ends the requests whose RelativeRoundtripTimeout
+// passes. It sends what it is given and knows nothing of invocations (async_call.cpp).
 #pragma once
 
 #include <rtorb/cdr/input_stream.hpp>
@@ -22,7 +23,9 @@
 
 #include "giop/fragments.hpp"
 #include "giop/messages.hpp"
+#include "orb/client/pending_reply.hpp"
 #include "transport/connection.hpp"
+#include "transport/connector.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
 #include "transport/socket.hpp"
@@ -30,48 +33,18 @@
 namespace rtorb::orb {
 
 class OrbCore;
-class ObjectCore;
-
-// What sending an AMI request again takes, for a LOCATION_FORWARD reply: the reference, the
-// operation and the marshaled arguments (a GIOP 1.2 body: 8-aligned, so it reads the same
-// after any request header).
-struct AmiResend {
-  std::shared_ptr<ObjectCore> core;
-  std::string operation;
-  std::vector<std::uint8_t> arguments;
-  int forwards = 0;  // followed so far for this request
-};
-
-// Who gets the outcome of one asynchronous request.
-struct PendingReply {
-  using Clock = std::chrono::steady_clock;
-  CORBA::object_reference<CORBA::Object> handler;
-  ReplyDispatch dispatch = nullptr;
-  Clock::time_point deadline{};  // {}: none
-  cdr::CodeSetContext code_sets;
-  std::shared_ptr<const AmiResend> resend;  // null: a forward reaches the handler as TRANSIENT
-};
-
-// Hands `reply` (a decoded Reply message) to `pending`: the result or the exception; a
-// forward is followed (follow_ami_forward), or without `pending.resend` reaches the handler
-// as TRANSIENT transient_ami_forward. Exceptions the handler raises are logged and dropped:
-// a reply handler has no caller to raise to.
-void deliver_reply(OrbCore& orb, const giop::Message& reply, PendingReply& pending);
-// For a LOCATION_FORWARD(_PERM) reply: the reference is forwarded and the request sent
-// again to the new target, its reply going to the same handler; what fails on the way
-// (REBIND, the forward limit, no connection) reaches the handler. invocation.cpp.
-void follow_ami_forward(OrbCore& orb, const giop::Message& reply, PendingReply& pending);
-// Hands `failure` (a system exception the client raised itself) to `pending`.
-void deliver_failure(OrbCore& orb, const CORBA::SystemException& failure, PendingReply& pending);
 
 class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
  public:
   using Clock = PendingReply::Clock;
 
-  // Connects (within `connect_timeout`) and registers with the ORB's reactor. Raises
-  // transport::connect's TRANSIENT.
-  static std::shared_ptr<AsyncConnection> open(OrbCore& orb, const transport::Endpoint& endpoint,
-                                               std::chrono::milliseconds connect_timeout);
+  // Connects (as `connect` says) and registers with `reactor`, the ORB's event loop. `orb`
+  // is only handed on to deliver_reply and deliver_failure (for the reply's references
+  // and the log): this connection asks nothing of it. Raises transport::connect's
+  // TRANSIENT.
+  static std::shared_ptr<AsyncConnection> open(OrbCore& orb, transport::Reactor& reactor,
+                                               const transport::Endpoint& endpoint,
+                                               const transport::ConnectOptions& connect);
   AsyncConnection(const AsyncConnection&) = delete;
   AsyncConnection& operator=(const AsyncConnection&) = delete;
   ~AsyncConnection();
@@ -104,7 +77,9 @@ class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
   struct Private {};
 
  public:
-  AsyncConnection(Private, OrbCore& orb, std::unique_ptr<transport::Connection> connection);
+  AsyncConnection(Private, OrbCore& orb, transport::Reactor& reactor,
+                  std::unique_ptr<transport::Connection> connection,
+                  std::uint32_t max_message_size);
 
  private:
   // Reads and dispatches while input may be pending, if no other thread is reading (one
@@ -122,7 +97,9 @@ class AsyncConnection : public std::enable_shared_from_this<AsyncConnection> {
   // Requires mutex_: sets the timer for the earliest deadline (or disarms it).
   void arm_timer();
 
-  OrbCore& orb_;
+  OrbCore& orb_;  // for the deliveries only
+  transport::Reactor& reactor_;
+  const std::uint32_t max_message_size_;
   std::unique_ptr<transport::Connection> connection_;
   transport::Socket timer_;
   giop::FragmentAssembler assembler_;  // the reading thread only

@@ -365,6 +365,29 @@ TEST_F(LanesFixture, PriorityTransformsChangeARequestsPriorityOnBothSides) {
   EXPECT_EQ(violations(), 0u);
 }
 
+// The counter counts: a server's inbound transform that raises a request after a thread of
+// the low lane read it makes that lane run a request above its band, which is what a
+// priority violation is (rtorb::rt::LaneStatistics).
+TEST_F(LanesFixture, ARequestRaisedAboveItsLanesBandIsCountedAsAPriorityViolation) {
+  struct RaiseLowToHigh final : RTCORBA::PriorityTransform {
+    bool inbound(RTCORBA::Priority& p, std::span<const std::uint8_t>) override {
+      if (p != low) return false;
+      p = high;
+      return true;
+    }
+    bool outbound(RTCORBA::Priority&, std::span<const std::uint8_t>) override { return false; }
+  };
+  rtorb::rt::install_priority_transform(*server, std::make_shared<RaiseLowToHigh>());
+  auto probe = publish(poa("low", RTCORBA::PriorityModel::SERVER_DECLARED, low));
+  EXPECT_EQ(violations(), 0u);
+  EXPECT_EQ(call_at(probe, std::nullopt).corba_priority(), high);  // run at the raised one
+  EXPECT_EQ(requests_at(low), 1u);  // by a thread of the low lane, whose band ends below it
+  EXPECT_EQ(requests_at(high), 0u);
+  EXPECT_EQ(violations(), 1u);
+  call_at(probe, std::nullopt);
+  EXPECT_EQ(violations(), 2u);
+}
+
 namespace {
 
 // A SERVER_DECLARED object at 30000 on a pool whose high lane has one thread and whose

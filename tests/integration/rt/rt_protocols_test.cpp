@@ -14,7 +14,7 @@
 
 #include "giop/message_codec.hpp"
 #include "ior/giop_lite_component.hpp"
-#include "orb/multiplexed_connection.hpp"
+#include "orb/client/multiplexed_connection.hpp"
 #include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "priority_probeC.h"

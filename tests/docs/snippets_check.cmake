@@ -1,0 +1,63 @@
+# Keeps a page's C++ snippets compiled: every line of every ```cpp block of PAGE must
+# appear, as written (leading and trailing blanks aside), in CODE, a source file the build
+# compiles. Comment-only lines are not compiled anyway and are skipped. Fails naming each
+# line CODE lacks.
+#   cmake -DPAGE=<md> -DCODE=<cpp> -P snippets_check.cmake
+cmake_minimum_required(VERSION 3.25)
+if(NOT DEFINED PAGE OR NOT DEFINED CODE)
+  message(FATAL_ERROR "snippets_check.cmake: -DPAGE=... and -DCODE=... are required")
+endif()
+
+# ';' would split a line in two and '[' ']' change how a list splits: stand-ins for both
+# texts, so that the page's lines and the code compare alike.
+function(guarded var text)
+  string(REPLACE ";" "<semicolon>" text "${text}")
+  string(REPLACE "[" "<open>" text "${text}")
+  string(REPLACE "]" "<close>" text "${text}")
+  set(${var} "${text}" PARENT_SCOPE)
+endfunction()
+
+file(READ ${CODE} code)
+guarded(code "${code}")
+file(READ ${PAGE} page)
+guarded(page "${page}")
+string(REPLACE "\n" ";" lines "${page}")
+
+set(in_snippet FALSE)
+set(snippets 0)
+set(missing)
+set(number 0)
+foreach(line IN LISTS lines)
+  math(EXPR number "${number} + 1")
+  string(STRIP "${line}" text)
+  if(NOT in_snippet)
+    if(text STREQUAL "```cpp")
+      set(in_snippet TRUE)
+      math(EXPR snippets "${snippets} + 1")
+    endif()
+    continue()
+  endif()
+  if(text STREQUAL "```")
+    set(in_snippet FALSE)
+    continue()
+  endif()
+  if(text STREQUAL "" OR text MATCHES "^//")
+    continue()
+  endif()
+  string(FIND "${code}" "${text}" at)
+  if(at EQUAL -1)
+    list(APPEND missing "  ${PAGE}:${number}: ${text}")
+  endif()
+endforeach()
+
+if(snippets EQUAL 0)
+  message(FATAL_ERROR "${PAGE} has no ```cpp snippet: nothing was checked")
+endif()
+if(missing)
+  list(JOIN missing "\n" report)
+  string(REPLACE "<semicolon>" ";" report "${report}")
+  string(REPLACE "<open>" "[" report "${report}")
+  string(REPLACE "<close>" "]" report "${report}")
+  message(FATAL_ERROR "lines of ${PAGE}'s C++ snippets that ${CODE} does not compile:\n${report}")
+endif()
+message(STATUS "${snippets} snippets of ${PAGE}: every line is in ${CODE}")
