@@ -3,7 +3,7 @@
 #   cmake -DSOURCE_DIR=<repository> -DCHECK=<error_model_check.cmake> -DDATA=<data dir> -P error_model_check_selftest.cmake
 execute_process(
   COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${DATA}/error_model
-          -DEXCEPTIONS_HEADER=${SOURCE_DIR}/include/rtorb/corba/exception.hpp -P ${CHECK}
+          -DEXCEPTIONS_HEADER=${SOURCE_DIR}/include/rtorb/base/exception.hpp -P ${CHECK}
   RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(status EQUAL 0)
   message(FATAL_ERROR "error_model_check.cmake passed a tree that breaks the error model:\n${output}")
