@@ -1,6 +1,8 @@
 // GIOP header decoding and framing: the first thing that touches bytes from a peer.
 #include "giop/message_header.hpp"
 
+#include "base/hex.hpp"
+
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
@@ -16,8 +18,9 @@ using detail::flag_more_fragments;
 using detail::load_ulong;
 
 std::string hex_byte(std::uint8_t b) {
-  constexpr char digits[] = "0123456789abcdef";
-  return std::string("0x") + digits[b >> 4] + digits[b & 0x0f];
+  std::string text = "0x";
+  append_hex(text, b);
+  return text;
 }
 
 bool known_version(std::uint8_t major, std::uint8_t minor) noexcept {

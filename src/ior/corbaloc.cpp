@@ -1,6 +1,7 @@
 // Parsing and formatting of corbaloc/corbaname URLs.
 #include "ior/corbaloc.hpp"
 
+#include "base/hex.hpp"
 #include "ior/component.hpp"
 #include "ior/object_string.hpp"
 #include "ior/url_escape.hpp"
@@ -22,10 +23,6 @@ constexpr std::string_view default_naming_key = "NameService";
                           "address \"" + std::string(address) + "\": " + why);
 }
 
-char lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 // A decimal number of at most `max`, or -1 when the text is not one.
 long parse_number(std::string_view digits, long max) noexcept {
   if (digits.empty() || digits.size() > 5) return -1;
@@ -44,7 +41,7 @@ bool is_dns_char(char c) noexcept {
 }
 
 bool is_ipv6_char(char c) noexcept {
-  return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'f') || c == ':' || c == '.';
+  return hex_value(c) >= 0 || c == ':' || c == '.';
 }
 
 IiopVersion parse_version(std::string_view address, std::string_view text) {

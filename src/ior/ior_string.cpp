@@ -1,6 +1,8 @@
 // "IOR:" hex strings in both directions.
 #include "ior/ior_string.hpp"
 
+#include "base/ascii.hpp"
+#include "base/hex.hpp"
 #include "ior/encapsulation.hpp"
 
 #include <rtorb/corba/minor_code.hpp>
@@ -18,18 +20,12 @@ constexpr std::string_view prefix = "IOR:";
   raise<CORBA::BAD_PARAM>(minor::bad_param_bad_ior_string, "bad IOR string: " + what);
 }
 
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 std::string describe_char(char c) {
   const auto u = static_cast<unsigned char>(c);
   if (u >= 0x21 && u < 0x7f) return std::string("'") + c + "'";
-  static constexpr char digits[] = "0123456789abcdef";
-  return std::string("byte 0x") + digits[u >> 4] + digits[u & 0xf];
+  std::string text = "byte 0x";
+  append_hex(text, u);
+  return text;
 }
 
 std::vector<std::uint8_t> decode_hex(std::string_view hex) {
@@ -37,16 +33,11 @@ std::vector<std::uint8_t> decode_hex(std::string_view hex) {
   if (hex.size() % 2 != 0) {
     fail("odd number of hex digits (" + std::to_string(hex.size()) + ")");
   }
-  std::vector<std::uint8_t> bytes(hex.size() / 2);
-  for (std::size_t i = 0; i < hex.size(); ++i) {
-    const int v = hex_value(hex[i]);
-    if (v < 0) {
-      fail(describe_char(hex[i]) + " at offset " + std::to_string(prefix.size() + i) +
-           " is not a hex digit");
-    }
-    bytes[i / 2] = static_cast<std::uint8_t>(bytes[i / 2] << 4 | v);
+  if (const std::size_t i = find_non_hex_digit(hex); i != std::string_view::npos) {
+    fail(describe_char(hex[i]) + " at offset " + std::to_string(prefix.size() + i) +
+         " is not a hex digit");
   }
-  return bytes;
+  return *hex_decode(hex);
 }
 
 void check_trailing(const cdr::InputStream& is) {
@@ -73,26 +64,13 @@ cdr::IorData decode_ior_bytes(std::span<const std::uint8_t> bytes) {
 }  // namespace
 
 bool has_ior_prefix(std::string_view text) noexcept {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    const char c = text[i];
-    const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-    if (upper != prefix[i]) return false;
-  }
-  return true;
+  return starts_with_ignoring_case(text, prefix);
 }
 
 std::string to_ior_string(const cdr::IorData& ior) {
   const auto bytes =
       make_encapsulation([&](cdr::OutputStream& os) { cdr::write_ior(os, ior); });
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string text(prefix);
-  text.reserve(prefix.size() + 2 * bytes.size());
-  for (std::uint8_t b : bytes) {
-    text += digits[b >> 4];
-    text += digits[b & 0xf];
-  }
-  return text;
+  return std::string(prefix) + hex_encode(bytes);
 }
 
 std::string to_ior_string(const ObjectReference& reference) {

@@ -1,6 +1,7 @@
 // Dispatch on the scheme of a stringified object reference.
 #include "ior/object_string.hpp"
 
+#include "base/ascii.hpp"
 #include "ior/corbaloc.hpp"
 #include "ior/ior_string.hpp"
 
@@ -11,13 +12,7 @@
 
 namespace rtorb::ior {
 bool has_scheme(std::string_view text, std::string_view scheme) noexcept {
-  if (text.size() < scheme.size()) return false;
-  for (std::size_t i = 0; i < scheme.size(); ++i) {
-    const char c = text[i];
-    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    if (lower != scheme[i]) return false;
-  }
-  return true;
+  return starts_with_ignoring_case(text, scheme);
 }
 
 ObjectReference string_to_reference(std::string_view text) {

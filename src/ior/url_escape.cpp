@@ -1,13 +1,13 @@
 // %-escaping and unescaping for corbaloc keys and corbaname names.
 #include "ior/url_escape.hpp"
 
+#include "base/hex.hpp"
+
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
 namespace rtorb::ior {
 namespace {
-
-constexpr char hex_digits[] = "0123456789ABCDEF";
 
 bool is_unreserved(std::uint8_t c) noexcept {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
@@ -15,17 +15,12 @@ bool is_unreserved(std::uint8_t c) noexcept {
   return marks.find(static_cast<char>(c)) != std::string_view::npos;
 }
 
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 std::string describe(char c) {
   const auto u = static_cast<unsigned char>(c);
   if (u > 0x20 && u < 0x7f) return std::string("'") + c + "'";
-  return std::string("byte 0x") + hex_digits[u >> 4] + hex_digits[u & 0xf];
+  std::string text = "byte 0x";
+  append_hex(text, u, HexCase::upper);
+  return text;
 }
 
 [[noreturn]] void fail(std::string_view what, const std::string& why, std::size_t at) {
@@ -43,8 +38,7 @@ std::string url_escape(std::span<const std::uint8_t> octets) {
       out += static_cast<char>(b);
     } else {
       out += '%';
-      out += hex_digits[b >> 4];
-      out += hex_digits[b & 0xf];
+      append_hex(out, b, HexCase::upper);
     }
   }
   return out;

@@ -26,12 +26,6 @@ class ExceptionHolderFactory final : public CORBA::ValueFactoryBase {
   }
 };
 
-orb::LayerSetup take_messaging_arguments(int&, char*[]) {
-  return [](orb::OrbOptions& options) {
-    options.initializers.push_back(make_messaging_initializer());
-  };
-}
-
 }  // namespace
 
 std::function<void(orb::OrbCore&)> make_messaging_initializer() {
@@ -46,7 +40,13 @@ std::function<void(orb::OrbCore&)> make_messaging_initializer() {
   };
 }
 
+orb::LayerSetup register_messaging_layer(orb::OptionTable&) {
+  return [](orb::OrbOptions& options) {
+    options.initializers.push_back(make_messaging_initializer());
+  };
+}
+
 }  // namespace rtorb::messaging
 
 extern "C" const rtorb::orb::LinkedLayer rtorb_messaging_layer{
-    "messaging", &rtorb::messaging::take_messaging_arguments};
+    "messaging", &rtorb::messaging::register_messaging_layer};

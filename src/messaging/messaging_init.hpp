@@ -15,8 +15,13 @@ namespace rtorb::messaging {
 
 std::function<void(orb::OrbCore&)> make_messaging_initializer();
 
+// How the messaging layer joins ORB_init (orb::RegisterLayer, rtorb_messaging_layer
+// below): it has no -ORB options of its own, so it adds no entry and only returns the setup
+// that adds make_messaging_initializer to the new ORB.
+orb::LayerSetup register_messaging_layer(orb::OptionTable& table);
+
 }  // namespace rtorb::messaging
 
-// Adds make_messaging_initializer to every new ORB (orb/linked_layer.hpp; rtorb::messaging's
-// link options keep it in the program). Messaging takes no -ORB options of its own.
+// register_messaging_layer as the messaging layer's entry point (orb/linked_layer.hpp;
+// rtorb::messaging's link options keep it in the program).
 extern "C" const rtorb::orb::LinkedLayer rtorb_messaging_layer;

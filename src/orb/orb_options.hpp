@@ -1,16 +1,20 @@
-// OrbOptions: what ORB_init's -ORB... arguments configure (docs/orb.md has the table).
+// OrbOptions: what the ORB core's -ORB... arguments configure (the core's entries of the
+// option table, orb_options.cpp; the user guide's docs/guide/orb-options.md lists them).
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "giop/message_header.hpp"
+#include "orb/linked_layer.hpp"
 #include "orb/object_adapter.hpp"
+#include "orb/option_table.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/socket_options.hpp"
 
@@ -75,10 +79,16 @@ inline bool sends_fragmented(const OrbOptions& options, std::size_t size) noexce
   return options.fragment_size != 0 && size > options.fragment_size;
 }
 
-// Consumes every argument that starts with -ORB (as "-ORBName value" or "-ORBName=value",
-// names in any letter case) and removes it from argv, adjusting argc; the others stay in
-// order. Raises BAD_PARAM bad_param_bad_orb_option naming the option for an unknown -ORB
-// option, a missing value or a bad value.
-OrbOptions parse_orb_arguments(int& argc, char* argv[]);
+// Adds the core's options to `table`, each stored into `options` (whose values are the
+// defaults the table shows).
+void add_core_options(OptionTable& table, OrbOptions& options);
+
+// Reads argv once against the core's options and those `layers` register, then applies
+// each layer's setup (in the order given) to the result, as read_orb_arguments() says: consumed options
+// leave argv, the other arguments stay in order. Raises BAD_PARAM naming the option and the
+// value: bad_param_bad_orb_option for an unknown -ORB option, a missing value or a bad core
+// value; a layer's own minor for its options' values.
+OrbOptions parse_orb_arguments(int& argc, char* argv[],
+                               std::span<const RegisterLayer> layers = {});
 
 }  // namespace rtorb::orb

@@ -6,10 +6,11 @@
 
 namespace {
 
-rtorb::orb::LayerSetup take_poa_arguments(int&, char*[]) {
+// The POA has no -ORB options of its own: it adds no entry, only its adapter factory.
+rtorb::orb::LayerSetup register_poa_layer(rtorb::orb::OptionTable&) {
   return [](rtorb::orb::OrbOptions& options) { options.adapter_factory = &rtorb::poa::make_adapter; };
 }
 
 }  // namespace
 
-extern "C" const rtorb::orb::LinkedLayer rtorb_poa_layer{"poa", &take_poa_arguments};
+extern "C" const rtorb::orb::LinkedLayer rtorb_poa_layer{"poa", &register_poa_layer};

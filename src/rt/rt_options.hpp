@@ -1,5 +1,5 @@
-// The -ORB options of the rt layer (docs/rt.md has the table). ORB_init lets the rt layer
-// take them out of argv before the ORB core parses the rest.
+// The -ORB options of the rt layer: its entries in the ORB's option table, which
+// register_rt_layer (rt_orb.hpp) adds when ORB_init builds the table.
 #pragma once
 
 #include <rtorb/rt/rtcorba.hpp>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "orb/option_table.hpp"
 #include "rt/native_priority.hpp"
 #include "transport/endpoint.hpp"
 
@@ -33,9 +34,8 @@ struct RtOptions {
   bool network_priority = false;
 };
 
-// Consumes the options above (as "-ORBName value" or "-ORBName=value", any letter case) and
-// leaves every other argument in order. Raises BAD_PARAM bad_param_bad_rt_option naming
-// the option for a missing or bad value.
-RtOptions parse_rt_arguments(int& argc, char* argv[]);
+// Adds the options above to `table`, each stored into `options` (whose values are the
+// defaults the table shows). A bad value raises BAD_PARAM bad_param_bad_rt_option.
+void add_rt_options(orb::OptionTable& table, RtOptions& options);
 
 }  // namespace rtorb::rt

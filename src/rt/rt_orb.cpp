@@ -147,12 +147,6 @@ RtState& state_of(CORBA::ORB& orb) {
   return impl->state();
 }
 
-orb::LayerSetup take_rt_arguments(int& argc, char* argv[]) {
-  return [options = parse_rt_arguments(argc, argv)](orb::OrbOptions& orb_options) {
-    orb_options.initializers.push_back(make_rt_initializer(options));
-  };
-}
-
 }  // namespace
 
 std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
@@ -165,6 +159,14 @@ std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
     seams.register_initial_reference("RTCurrent", [current] { return current; });
     seams.add_server_policy_handler(make_rt_policy_handler(state));
     seams.add_client_policy_handler(make_rt_client_policies(state));
+  };
+}
+
+orb::LayerSetup register_rt_layer(orb::OptionTable& table) {
+  auto options = std::make_shared<RtOptions>();
+  add_rt_options(table, *options);
+  return [options](orb::OrbOptions& orb_options) {
+    orb_options.initializers.push_back(make_rt_initializer(*options));
   };
 }
 
@@ -192,4 +194,4 @@ std::vector<LaneStatistics> lane_statistics(CORBA::ORB& orb) {
 
 }  // namespace rtorb::rt
 
-extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer{"rt", &rtorb::rt::take_rt_arguments};
+extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer{"rt", &rtorb::rt::register_rt_layer};

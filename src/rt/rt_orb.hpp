@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "orb/linked_layer.hpp"
+#include "orb/option_table.hpp"
 #include "rt/rt_options.hpp"
 
 namespace rtorb::orb {
@@ -15,8 +16,13 @@ namespace rtorb::rt {
 
 std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options);
 
+// How the rt layer joins ORB_init (orb::RegisterLayer, rtorb_rt_layer below): adds its
+// options to `table` and returns the setup that adds make_rt_initializer, with the values
+// read into them, to the new ORB.
+orb::LayerSetup register_rt_layer(orb::OptionTable& table);
+
 }  // namespace rtorb::rt
 
-// Takes the rt options out of argv and adds make_rt_initializer to the new ORB
-// (orb/linked_layer.hpp; rtorb::rt's link options keep it in the program).
+// register_rt_layer as the rt layer's entry point (orb/linked_layer.hpp; rtorb::rt's link
+// options keep it in the program).
 extern "C" const rtorb::orb::LinkedLayer rtorb_rt_layer;

@@ -1,5 +1,6 @@
-// CORBA::ORB_init: the orb layer parses and builds; each layer above it that the program
-// links (the POA, rt, messaging) plugs in through its LinkedLayer (docs/footprint.md).
+// CORBA::ORB_init: the orb layer reads argv once against the one option table and builds;
+// each layer above it that the program links (the POA, rt, messaging) adds its options and
+// setup through its LinkedLayer (docs/footprint.md).
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/corba/raise.hpp>
@@ -34,11 +35,21 @@ std::vector<KnownLayer> known_layers() {
           {&rtorb_messaging_layer, "CORBA Messaging: link rtorb::messaging"}};
 }
 
-// The core's options; an unknown one may belong to a layer this program does not link, and
-// the message says which to link (rtorb::rtorb links them all).
-orb::OrbOptions parse_core_arguments(int& argc, char* argv[]) {
+// The register functions of the layers this program links, in layer order.
+std::vector<orb::RegisterLayer> linked_layers() {
+  std::vector<orb::RegisterLayer> linked;
+  for (const KnownLayer& layer : known_layers()) {
+    if (layer.entry != nullptr) linked.push_back(layer.entry->register_options);
+  }
+  return linked;
+}
+
+// The options of the core and of the linked layers, read from argv once; an unknown one may
+// belong to a layer this program does not link, and the message says which to link
+// (rtorb::rtorb links them all).
+orb::OrbOptions parse_arguments(int& argc, char* argv[]) {
   try {
-    return orb::parse_orb_arguments(argc, argv);
+    return orb::parse_orb_arguments(argc, argv, linked_layers());
   } catch (const CORBA::BAD_PARAM& e) {
     if (e.minor() != minor::bad_param_bad_orb_option || !e.detail().ends_with("unknown option"))
       throw;
@@ -58,13 +69,8 @@ orb::OrbOptions parse_core_arguments(int& argc, char* argv[]) {
 namespace CORBA {
 
 object_reference<ORB> ORB_init(int& argc, char* argv[], const std::string& orb_id) {
-  std::vector<rtorb::orb::LayerSetup> setups;
-  for (const auto& layer : rtorb::runtime::known_layers()) {
-    if (layer.entry != nullptr) setups.push_back(layer.entry->take_arguments(argc, argv));
-  }
-  rtorb::orb::OrbOptions options = rtorb::runtime::parse_core_arguments(argc, argv);
+  rtorb::orb::OrbOptions options = rtorb::runtime::parse_arguments(argc, argv);
   if (!orb_id.empty()) options.orb_id = orb_id;
-  for (const auto& setup : setups) setup(options);
   return rtorb::orb::OrbCore::create(std::move(options));
 }
 

@@ -1,24 +1,15 @@
-# Keeps the user guide true to the code:
-#  - every -ORB option the ORB parses has a row in the option table of OPTIONS_PAGE, and
-#    every option in that table is one the ORB parses;
-#  - every minor code constant of the public headers has a row in MINORS_PAGE whose value
-#    column shows the code's value, and every row there names a defined constant.
-# Fails naming what is missing or wrong.
-#   cmake -DSOURCE_DIR=<repository> [-DOPTIONS_PAGE=<md>] [-DMINORS_PAGE=<md>] -P guide_check.cmake
+# Keeps the user guide's minor code page true to the code: every minor code constant of the
+# public headers has a row in MINORS_PAGE whose value column shows the code's value, and
+# every row there names a defined constant. Fails naming what is missing or wrong. (The
+# option list is checked against the option table by orb_options_guide_test.cpp.)
+#   cmake -DSOURCE_DIR=<repository> [-DMINORS_PAGE=<md>] -P guide_check.cmake
 cmake_minimum_required(VERSION 3.25)  # IN_LIST, math OUTPUT_FORMAT
 if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "guide_check.cmake: -DSOURCE_DIR=... is required")
 endif()
-if(NOT DEFINED OPTIONS_PAGE)
-  set(OPTIONS_PAGE ${SOURCE_DIR}/docs/guide/orb-options.md)
-endif()
 if(NOT DEFINED MINORS_PAGE)
   set(MINORS_PAGE ${SOURCE_DIR}/docs/guide/exceptions.md)
 endif()
-
-# Options documented ahead of the code that parses them (lower case, e.g. -orbfoo): each
-# may be missing from the parsers until it lands. Empty when the guide and code agree.
-set(PENDING_OPTIONS)
 
 # lines_of(<var> <file>): the file's lines as a list. ';' would split a line in two, so
 # it becomes the text <semicolon>, which no check looks for.
@@ -29,74 +20,7 @@ function(lines_of var file)
   set(${var} "${text}" PARENT_SCOPE)
 endfunction()
 
-# ---- the options the code parses ----
-# The orb layer matches each name with is("Name") (src/orb/orb_options.cpp); the other
-# layers spell the whole option out in a string literal ("-ORBSchedPolicy"). Comment
-# lines are skipped: they show option syntax such as "-ORBName value".
-set(parsed)
-lines_of(lines ${SOURCE_DIR}/src/orb/orb_options.cpp)
-foreach(line IN LISTS lines)
-  string(REGEX MATCHALL "is\\(\"[A-Za-z]+\"\\)" calls "${line}")
-  foreach(call IN LISTS calls)
-    string(REGEX REPLACE "is\\(\"([A-Za-z]+)\"\\)" "-ORB\\1" option "${call}")
-    list(APPEND parsed ${option})
-  endforeach()
-endforeach()
-list(LENGTH parsed core_count)
-if(core_count EQUAL 0)
-  message(FATAL_ERROR "guide_check.cmake: found no is(\"Name\") in src/orb/orb_options.cpp; "
-                      "the option parser changed shape: update this script")
-endif()
-file(GLOB_RECURSE sources ${SOURCE_DIR}/src/*.cpp)
-foreach(source IN LISTS sources)
-  lines_of(lines ${source})
-  foreach(line IN LISTS lines)
-    if(line MATCHES "^[ \t]*//")
-      continue()
-    endif()
-    string(REGEX MATCHALL "\"-ORB[A-Za-z]+" literals "${line}")
-    foreach(literal IN LISTS literals)
-      string(SUBSTRING "${literal}" 1 -1 option)
-      list(APPEND parsed ${option})
-    endforeach()
-  endforeach()
-endforeach()
-list(REMOVE_DUPLICATES parsed)
-set(parsed_lower)
-foreach(option IN LISTS parsed)
-  string(TOLOWER ${option} lower)
-  list(APPEND parsed_lower ${lower})
-endforeach()
-
-# ---- the options in the guide's table: every -ORBName in the first cell of a row ----
-set(documented)
-set(documented_lower)
-lines_of(lines ${OPTIONS_PAGE})
-foreach(line IN LISTS lines)
-  string(REPLACE "\\|" "/" line "${line}")  # value lists written a\|b
-  if(line MATCHES "^\\|([^|]*)\\|")
-    string(REGEX MATCHALL "-ORB[A-Za-z]+" options "${CMAKE_MATCH_1}")
-    foreach(option IN LISTS options)
-      string(TOLOWER ${option} lower)
-      list(APPEND documented ${option})
-      list(APPEND documented_lower ${lower})
-    endforeach()
-  endif()
-endforeach()
-
 set(problems)
-foreach(option IN LISTS parsed)
-  string(TOLOWER ${option} lower)
-  if(NOT lower IN_LIST documented_lower)
-    list(APPEND problems "${option} is parsed by the ORB but has no row in the option table of ${OPTIONS_PAGE}")
-  endif()
-endforeach()
-foreach(option IN LISTS documented)
-  string(TOLOWER ${option} lower)
-  if(NOT lower IN_LIST parsed_lower AND NOT lower IN_LIST PENDING_OPTIONS)
-    list(APPEND problems "${option} has a row in ${OPTIONS_PAGE} but no layer of the ORB parses it")
-  endif()
-endforeach()
 
 # ---- the minor codes: every constant of the public headers ----
 set(minors)
@@ -151,5 +75,4 @@ if(problems)
   message(FATAL_ERROR "the user guide is out of date (${count} problems):\n  ${text}\n"
                       "Add the missing rows (what it means, its default, what to do).")
 endif()
-list(LENGTH parsed option_count)
-message(STATUS "guide: ${option_count} -ORB options and ${minor_count} minor codes documented")
+message(STATUS "guide: ${minor_count} minor codes documented")
