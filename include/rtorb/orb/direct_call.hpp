@@ -1,5 +1,5 @@
 // Collocated calls without marshaling. Generated stubs use this header; nothing else needs
-// it. Two ways in (docs/idl.md, "Collocated calls without marshaling"):
+// it. Two ways in (docs/collocation.md, "Collocated calls without marshaling"):
 //   direct_upcall     -ORBCollocation direct: the servant's member function, through a
 //                     memo kept in the object reference (a few loads per call);
 //   collocated_upcall thru-POA (the default): the same member function, but inside a POA
