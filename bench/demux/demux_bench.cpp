@@ -20,7 +20,7 @@
 #include "giop_request.hpp"
 #include "ior/ior_string.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/server/server_connections.hpp"
+#include "server/server_connections.hpp"
 
 namespace {
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "orb/client/client_side.hpp"
-#include "orb/orb_parts.hpp"
+#include "client/client_side.hpp"
+#include "core/orb_parts.hpp"
 #include "transport/oneway_flusher.hpp"
 
 namespace rtorb::messaging {
@@ -82,7 +82,7 @@ orb::OnewayBuffering oneway_buffering(const BufferingConstraint& c) noexcept {
 
 void flush(const CORBA::object_reference<CORBA::ORB>& orb) {
   if (!orb) return;
-  rtorb::orb::client_of(CORBA::rtorb_core(*orb)).oneway_flusher().flush_all();
+  rtorb::orb::client_of(rtorb::orb::context_of(*orb)).oneway_flusher().flush_all();
 }
 
 }  // namespace rtorb::messaging

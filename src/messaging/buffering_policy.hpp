@@ -7,8 +7,8 @@
 
 #include <memory>
 
-#include "orb/client/call_policies.hpp"
-#include "orb/seams/policy_factory.hpp"
+#include "client/call_policies.hpp"
+#include "core/seams/policy_factory.hpp"
 
 namespace rtorb::messaging {
 

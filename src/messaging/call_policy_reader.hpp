@@ -1,10 +1,10 @@
 // Reads the Messaging policies of one override level into the core's CallPolicies
-// (orb/client/call_policies.hpp): SyncScope, Rebind and the two relative timeouts.
+// (client/call_policies.hpp): SyncScope, Rebind and the two relative timeouts.
 #pragma once
 
 #include <memory>
 
-#include "orb/client/call_policies.hpp"
+#include "client/call_policies.hpp"
 
 namespace rtorb::messaging {
 

@@ -4,14 +4,14 @@
 
 #include <memory>
 
+#include "core/orb_options.hpp"
+#include "core/orb_parts.hpp"
+#include "core/seams/seam_registry.hpp"
+#include "core/value_factory_table.hpp"
 #include "messaging/buffering_policy.hpp"
 #include "messaging/call_policy_reader.hpp"
 #include "messaging/messaging_policies.hpp"
 #include "messaging/request_expiry.hpp"
-#include "orb/orb_options.hpp"
-#include "orb/orb_parts.hpp"
-#include "orb/seams/seam_registry.hpp"
-#include "orb/value_factory_table.hpp"
 
 namespace rtorb::messaging {
 
@@ -28,8 +28,8 @@ class ExceptionHolderFactory final : public CORBA::ValueFactoryBase {
 
 }  // namespace
 
-std::function<void(orb::OrbCore&)> make_messaging_initializer() {
-  return [](orb::OrbCore& core) {
+std::function<void(orb::OrbContext&)> make_messaging_initializer() {
+  return [](orb::OrbContext& core) {
     orb::SeamRegistry& seams = orb::seams_of(core);
     seams.add_policy_factory(make_messaging_policy_factory());
     seams.add_policy_factory(make_buffering_policy_factory());

@@ -5,15 +5,15 @@
 
 #include <functional>
 
-#include "orb/linked_layer.hpp"
+#include "core/linked_layer.hpp"
 
 namespace rtorb::orb {
-class OrbCore;
+class OrbContext;
 }  // namespace rtorb::orb
 
 namespace rtorb::messaging {
 
-std::function<void(orb::OrbCore&)> make_messaging_initializer();
+std::function<void(orb::OrbContext&)> make_messaging_initializer();
 
 // How the messaging layer joins ORB_init (orb::RegisterLayer, rtorb_messaging_layer
 // below): it has no -ORB options of its own, so it adds no entry and only returns the setup
@@ -22,6 +22,6 @@ orb::LayerSetup register_messaging_layer(orb::OptionTable& table);
 
 }  // namespace rtorb::messaging
 
-// register_messaging_layer as the messaging layer's entry point (orb/linked_layer.hpp;
+// register_messaging_layer as the messaging layer's entry point (core/linked_layer.hpp;
 // rtorb::messaging's link options keep it in the program).
 extern "C" const rtorb::orb::LinkedLayer rtorb_messaging_layer;

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "orb/seams/policy_factory.hpp"
+#include "core/seams/policy_factory.hpp"
 
 namespace rtorb::messaging {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "base/logger.hpp"
-#include "orb/seams/request_admission.hpp"
+#include "core/seams/request_admission.hpp"
 
 namespace rtorb::messaging {
 

@@ -4,7 +4,7 @@
 #include <rtorb/orb/any_object.hpp>
 #include <rtorb/orb/value_codec.hpp>
 
-#include "orb/object_core.hpp"
+#include "client/object_core.hpp"
 #include "orb/orb_core.hpp"
 
 namespace rtorb::orb {

@@ -9,9 +9,9 @@
 
 #include <cstring>
 
-#include "orb/object_core.hpp"
+#include "client/object_core.hpp"
+#include "core/policy_manager.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/policy_manager.hpp"
 
 namespace CORBA {
 namespace {

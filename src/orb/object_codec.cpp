@@ -5,8 +5,8 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include "client/object_core.hpp"
 #include "ior/object_reference.hpp"
-#include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 
 namespace rtorb::orb {
@@ -26,7 +26,7 @@ void write_object(cdr::OutputStream& os, const CORBA::object_reference<CORBA::Ob
 std::shared_ptr<ObjectCore> read_object_core(cdr::InputStream& is) {
   cdr::IorData ior = cdr::read_ior(is);
   if (ior.is_nil()) return nullptr;
-  OrbCore* orb = orb_of(is);
+  OrbContext* orb = orb_of(is);
   if (orb == nullptr) {
     raise<CORBA::MARSHAL>(minor::marshal_no_orb,
                           "object reference read from a stream that belongs to no ORB");

@@ -46,7 +46,7 @@ namespace {
 
 class IorTable final : public IORTable::Table {
  public:
-  explicit IorTable(std::weak_ptr<OrbCore> orb) : orb_(std::move(orb)) {}
+  explicit IorTable(std::weak_ptr<OrbContext> orb) : orb_(std::move(orb)) {}
 
   void bind(const std::string& key, const std::string& ior) override {
     bind(key, live_orb()->references().string_to_object(ior));
@@ -74,7 +74,7 @@ class IorTable final : public IORTable::Table {
   }
 
  private:
-  std::shared_ptr<OrbCore> live_orb() const {
+  std::shared_ptr<OrbContext> live_orb() const {
     auto orb = orb_.lock();
     if (!orb) {
       raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_orb_destroyed,
@@ -95,12 +95,12 @@ class IorTable final : public IORTable::Table {
     }
   }
 
-  std::weak_ptr<OrbCore> orb_;
+  std::weak_ptr<OrbContext> orb_;
 };
 
 }  // namespace
 
-CORBA::object_reference<IORTable::Table> make_ior_table(const std::shared_ptr<OrbCore>& orb) {
+CORBA::object_reference<IORTable::Table> make_ior_table(const std::shared_ptr<OrbContext>& orb) {
   return CORBA::make_reference<IorTable>(orb);
 }
 

@@ -14,7 +14,7 @@
 
 namespace rtorb::orb {
 
-class OrbCore;
+class OrbContext;
 
 class ObjectTable {
  public:
@@ -45,6 +45,6 @@ class ObjectTable {
 
 // The IORTable::Table local object for `orb`; it holds the ORB weakly, so the table an
 // application keeps does not keep its ORB alive.
-CORBA::object_reference<IORTable::Table> make_ior_table(const std::shared_ptr<OrbCore>& orb);
+CORBA::object_reference<IORTable::Table> make_ior_table(const std::shared_ptr<OrbContext>& orb);
 
 }  // namespace rtorb::orb

@@ -6,16 +6,11 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <map>
 
+#include "core/orb_parts.hpp"
 #include "orb/memory_lock.hpp"
-#include "orb/orb_parts.hpp"
-#include "orb/server/server_connections.hpp"
+#include "server/server_connections.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -32,29 +27,7 @@ OrbTable& orb_table() {
   return table;
 }
 
-// -ORBDebugLevel and -ORBLogFile. A log file that cannot be opened is a bad option: the
-// user asked for it, and running on without it would hide what they wanted to see.
-std::shared_ptr<const Logger> make_logger(const OrbOptions& o, const std::string& id) {
-  const std::string tag = id.empty() ? std::string("rtorb") : "rtorb(" + id + ")";
-  if (o.log_file.empty()) return std::make_shared<Logger>(o.debug_level, tag);
-  const int fd = ::open(o.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_orb_option,
-                            "-ORBLogFile " + o.log_file + ": " + std::strerror(errno));
-  }
-  return std::make_shared<Logger>(o.debug_level, tag, fd, true);
-}
-
 }  // namespace
-
-CORBA::object_reference<CORBA::ORB> OrbCore::create(int& argc, char* argv[],
-                                                    const std::string& orb_id,
-                                                    AdapterFactory factory) {
-  OrbOptions options = parse_orb_arguments(argc, argv);
-  if (!orb_id.empty()) options.orb_id = orb_id;
-  options.adapter_factory = std::move(factory);
-  return create(std::move(options));
-}
 
 CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
   OrbTable& table = orb_table();
@@ -70,9 +43,7 @@ CORBA::object_reference<CORBA::ORB> OrbCore::create(OrbOptions options) {
 }
 
 OrbCore::OrbCore(std::string id, OrbOptions options)
-    : id_(std::move(id)),
-      options_(std::move(options)),
-      logger_(make_logger(options_, id_)),
+    : OrbContext(std::move(id), std::move(options), Parts{&client_, &server_, &references_}),
       client_(*this),
       references_(*this),
       server_(*this) {
@@ -85,54 +56,6 @@ OrbCore::OrbCore(std::string id, OrbOptions options)
 }
 
 OrbCore::~OrbCore() = default;
-
-transport::ConnectionOptions OrbCore::connection_options(
-    std::shared_ptr<transport::SocketOptionsCell> sockets) const {
-  transport::ConnectionOptions c;
-  c.limits.max_message_size = options_.max_message_size;
-  c.socket_options = std::move(sockets);
-  c.log = logger_;
-  c.yield_after_batch = options_.yield_after_batch;
-  return c;
-}
-
-CORBA::object_reference<CORBA::ORB> OrbCore::orb() const {
-  if (destroyed_.load(std::memory_order_acquire)) return nullptr;
-  return orb_.lock();
-}
-
-void OrbCore::check_alive() const {
-  if (destroyed_.load(std::memory_order_acquire)) {
-    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_orb_destroyed,
-                                   "the ORB has been destroyed");
-  }
-}
-
-void OrbCore::check_not_shut_down() const {
-  if (shut_down()) {
-    raise<CORBA::BAD_INV_ORDER>(minor::bad_inv_order_orb_shutdown, "the ORB has shut down");
-  }
-}
-
-ObjectAdapter& OrbCore::adapter() {
-  check_alive();
-  std::unique_lock lock(mutex_);
-  if (adapter_) return *adapter_;
-  check_not_shut_down();
-  if (!options_.adapter_factory) {
-    raise<CORBA::OBJ_ADAPTER>(minor::obj_adapter_none,
-                              "this ORB was created without an object adapter");
-  }
-  // The factory calls back into this ORB (options, make_object): not under mutex_.
-  lock.unlock();
-  auto created = options_.adapter_factory(*this);
-  lock.lock();
-  if (!adapter_) {
-    adapter_ = std::move(created);
-    adapter_ptr_.store(adapter_.get(), std::memory_order_release);
-  }
-  return *adapter_;
-}
 
 // --- run / shutdown / destroy ------------------------------------------------------------
 
@@ -208,13 +131,6 @@ void OrbCore::destroy() {
   }
 }
 
-// --- the parts, for the layers above (orb_parts.hpp) ---------------------------------------
-
-ClientSide& client_of(OrbCore& orb) noexcept { return orb.client(); }
-ServerSide& server_of(OrbCore& orb) noexcept { return orb.server(); }
-SeamRegistry& seams_of(OrbCore& orb) noexcept { return orb.seams(); }
-ValueFactoryTable& value_factories_of(OrbCore& orb) noexcept { return orb.value_factories(); }
-const OrbOptions& options_of(const OrbCore& orb) noexcept { return orb.options(); }
-const Logger& logger_of(const OrbCore& orb) noexcept { return orb.logger(); }
+OrbContext& context_of(CORBA::ORB& orb) noexcept { return CORBA::rtorb_core(orb); }
 
 }  // namespace rtorb::orb

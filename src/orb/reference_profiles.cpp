@@ -6,10 +6,10 @@
 
 #include <variant>
 
+#include "client/object_core.hpp"
 #include "ior/component.hpp"
 #include "ior/object_reference.hpp"
 #include "ior/object_string.hpp"
-#include "orb/object_core.hpp"
 
 namespace rtorb {
 namespace {

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include "client/object_core.hpp"
+#include "core/native_code_sets.hpp"
 #include "ior/component.hpp"
 #include "ior/corbaloc.hpp"
 #include "ior/giop_lite_component.hpp"
@@ -16,7 +18,6 @@
 #include "ior/object_string.hpp"
 #include "ior/tags.hpp"
 #include "orb/corbaname.hpp"
-#include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 
 namespace rtorb::orb {
@@ -41,7 +42,7 @@ CORBA::object_reference<CORBA::Object> proxy(std::shared_ptr<ObjectCore> core) {
 
 // -ORBPreconnect: a server that cannot be reached yet is no reason to refuse the reference;
 // its first call connects (or fails) as usual.
-void preconnect(const OrbCore& orb, ObjectCore* core) noexcept {
+void preconnect(const OrbContext& orb, ObjectCore* core) noexcept {
   if (core == nullptr || !orb.options().preconnect) return;
   try {
     core->open_connections();
@@ -51,7 +52,7 @@ void preconnect(const OrbCore& orb, ObjectCore* core) noexcept {
 }
 
 // The object a corbaloc URL names: an initial reference for rir:, else a new proxy.
-CORBA::object_reference<CORBA::Object> object_at(OrbCore& orb, const ior::CorbalocUrl& url) {
+CORBA::object_reference<CORBA::Object> object_at(OrbContext& orb, const ior::CorbalocUrl& url) {
   if (url.addresses.size() == 1 && std::holds_alternative<ior::RirAddress>(url.addresses[0])) {
     const std::string name(url.object_key.begin(), url.object_key.end());
     try {
@@ -67,12 +68,6 @@ CORBA::object_reference<CORBA::Object> object_at(OrbCore& orb, const ior::Corbal
 }
 
 }  // namespace
-
-const cdr::CodeSetComponentInfo& References::code_sets() noexcept {
-  static const cdr::CodeSetComponentInfo info{
-      {cdr::code_set::iso_8859_1, {cdr::code_set::utf_8}}, {cdr::code_set::utf_16, {}}};
-  return info;
-}
 
 std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
                                                     std::vector<std::uint8_t> object_key) {
@@ -98,7 +93,7 @@ std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
       profile.components.push_back(
           ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
       profile.components.push_back(
-          ior::encode_component(ior::CodeSetsComponent{code_sets()}));
+          ior::encode_component(ior::CodeSetsComponent{native_code_sets()}));
       if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
       profile.components.insert(profile.components.end(), layout.components.begin(),
                                 layout.components.end());

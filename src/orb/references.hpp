@@ -13,20 +13,20 @@
 #include <string_view>
 #include <vector>
 
+#include "core/seams/server_qos.hpp"
 #include "ior/object_reference.hpp"
 #include "orb/object_table.hpp"
-#include "orb/seams/server_qos.hpp"
 
 namespace rtorb::orb {
 
-class OrbCore;
+class OrbContext;
 class ObjectCore;
 
 // Lock rules: none of its own. The object table locks itself; the initial reference
 // factories are the seam registry's, the published endpoints the server side's.
 class References {
  public:
-  explicit References(OrbCore& orb) noexcept : orb_(orb) {}
+  explicit References(OrbContext& orb) noexcept : orb_(orb) {}
   References(const References&) = delete;
   References& operator=(const References&) = delete;
 
@@ -41,8 +41,6 @@ class References {
                                           const ReferenceLayout& layout);
   // A reference (with this ORB) for a decoded IOR; nil IORs give null.
   std::shared_ptr<ObjectCore> make_object(ior::ObjectReference reference);
-  // The code sets this ORB offers in its IORs and as a client.
-  static const cdr::CodeSetComponentInfo& code_sets() noexcept;
 
   // The CORBA::ORB operations on references and initial references.
   CORBA::ORB::ObjectIdList list_initial_services();
@@ -59,7 +57,7 @@ class References {
   // `name` is none of them.
   CORBA::object_reference<CORBA::Object> builtin_reference(const std::string& name);
 
-  OrbCore& orb_;
+  OrbContext& orb_;
   ObjectTable object_table_;
 };
 

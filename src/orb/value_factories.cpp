@@ -5,8 +5,8 @@
 #include <rtorb/corba/raise.hpp>
 #include <rtorb/orb/value_codec.hpp>
 
+#include "core/value_factory_table.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/value_factory_table.hpp"
 
 namespace rtorb::orb {
 
@@ -38,7 +38,7 @@ void ValueFactoryTable::clear() {
 
 IDL::traits<CORBA::ValueFactoryBase>::ref_type find_value_factory(const cdr::InputStream& is,
                                                                   const std::string& id) {
-  auto* orb = static_cast<OrbCore*>(is.options().references);
+  auto* orb = static_cast<OrbContext*>(is.options().references);
   return orb == nullptr ? nullptr : orb->value_factories().find(id);
 }
 

@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "orb/seams/request_priority.hpp"
+#include "core/seams/request_priority.hpp"
 #include "poa/stable_array.hpp"
 
 namespace rtorb::poa {

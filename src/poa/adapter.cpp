@@ -1,11 +1,12 @@
-// ObjectAdapter over a PoaSystem, with the OrbServices of a real OrbCore.
+// ObjectAdapter over a PoaSystem, with the OrbServices of a real OrbContext.
 #include <random>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 #include <variant>
 
-#include "orb/object_core.hpp"
-#include "orb/orb_core.hpp"
+#include "client/object_core.hpp"
+#include "core/orb_context.hpp"
+#include "orb/references.hpp"
 #include "poa/adapter_factory.hpp"
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
@@ -22,7 +23,7 @@ std::uint64_t random_instance() {
 
 class OrbCoreServices final : public OrbServices {
  public:
-  explicit OrbCoreServices(orb::OrbCore& orb)
+  explicit OrbCoreServices(orb::OrbContext& orb)
       : orb_(orb.weak_from_this()),
         holding_bound_(orb.options().holding_queue_bound),
         instance_(random_instance()) {}
@@ -82,7 +83,7 @@ class OrbCoreServices final : public OrbServices {
 
  private:
   // The ORB, which outlives every call made while it is held here.
-  std::shared_ptr<orb::OrbCore> live_orb_ref() const {
+  std::shared_ptr<orb::OrbContext> live_orb_ref() const {
     auto orb = orb_.lock();
     if (!orb) {
       raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_poa_destroyed,
@@ -91,7 +92,7 @@ class OrbCoreServices final : public OrbServices {
     return orb;
   }
 
-  std::weak_ptr<orb::OrbCore> orb_;
+  std::weak_ptr<orb::OrbContext> orb_;
   std::size_t holding_bound_;
   std::uint64_t instance_;
 };
@@ -131,7 +132,7 @@ class PoaAdapter final : public orb::ObjectAdapter {
 
 }  // namespace
 
-std::unique_ptr<orb::ObjectAdapter> make_adapter(orb::OrbCore& orb) {
+std::unique_ptr<orb::ObjectAdapter> make_adapter(orb::OrbContext& orb) {
   return std::make_unique<PoaAdapter>(
       PoaSystem::create(std::make_unique<OrbCoreServices>(orb)));
 }

@@ -4,12 +4,12 @@
 
 #include <memory>
 
-#include "orb/object_adapter.hpp"
-#include "orb/orb_core.hpp"
+#include "core/object_adapter.hpp"
+#include "core/orb_context.hpp"
 
 namespace rtorb::poa {
 
 // The RootPOA (HOLDING), POACurrent and key routing of `orb`.
-std::unique_ptr<rtorb::orb::ObjectAdapter> make_adapter(rtorb::orb::OrbCore& orb);
+std::unique_ptr<rtorb::orb::ObjectAdapter> make_adapter(rtorb::orb::OrbContext& orb);
 
 }  // namespace rtorb::poa

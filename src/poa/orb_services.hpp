@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/seams/server_qos.hpp"
+#include "core/seams/server_qos.hpp"
 
 namespace rtorb::poa {
 
@@ -28,7 +28,7 @@ class OrbServices {
       const orb::ReferenceLayout& /*layout*/) {
     return make_reference(std::move(type_id), std::move(object_key));
   }
-  // True if a layer above the POA interprets policies of `type` (orb/seams/server_qos.hpp).
+  // True if a layer above the POA interprets policies of `type` (core/seams/server_qos.hpp).
   virtual bool handles_policy(CORBA::PolicyType /*type*/) const { return false; }
   // What those layers make of `policies`; null if they hold none of theirs. Raises
   // PortableServer::POA::InvalidPolicy with the index of a policy they refuse.

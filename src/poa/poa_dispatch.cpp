@@ -5,7 +5,7 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
-#include "orb/object_adapter.hpp"
+#include "core/object_adapter.hpp"
 #include "poa/poa_impl.hpp"
 #include "poa/poa_system.hpp"
 #include "poa/servant_access.hpp"

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "orb/object_adapter.hpp"
+#include "core/object_adapter.hpp"
 #include "poa/active_object_map.hpp"
 #include "poa/object_key.hpp"
 #include "poa/poa_manager_impl.hpp"
@@ -93,7 +93,7 @@ class PoaImpl final : public PortableServer::POA, public std::enable_shared_from
 
   // --- objects with a priority of their own -----------------------------------------------
   // RTPortableServer::POA's four operations, for the rt layer: as their plain twins, with a
-  // priority the POA's QoS must accept (orb/seams/server_qos.hpp). Raise WrongPolicy when it
+  // priority the POA's QoS must accept (core/seams/server_qos.hpp). Raise WrongPolicy when it
   // refuses the policies, BAD_PARAM bad_param_bad_priority when it refuses the priority.
   PortableServer::ObjectId activate_object_with_priority(ServantRef p_servant,
                                                          std::int32_t priority);

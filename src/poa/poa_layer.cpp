@@ -1,7 +1,7 @@
 // The POA as a linked layer: a program that links rtorb::poa gets it as the object adapter
 // of every ORB it creates ("RootPOA", "POACurrent"); one that does not is a pure client.
-#include "orb/linked_layer.hpp"
-#include "orb/orb_options.hpp"
+#include "core/linked_layer.hpp"
+#include "core/orb_options.hpp"
 #include "poa/adapter_factory.hpp"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "orb/object_adapter.hpp"
+#include "core/object_adapter.hpp"
 #include "poa/object_key.hpp"
 #include "poa/orb_services.hpp"
 
@@ -43,7 +43,7 @@ class PoaSystem : public std::enable_shared_from_this<PoaSystem> {
   // Guards every POA's children and adapter activator (tree changes are rare).
   std::recursive_mutex& tree_mutex() noexcept { return tree_mutex_; }
 
-  // ObjectAdapter operations (see orb/object_adapter.hpp).
+  // ObjectAdapter operations (see core/object_adapter.hpp).
   void dispatch(orb::ServerRequest& request);
   bool locate(std::span<const std::uint8_t> key);
   bool owns_key(std::span<const std::uint8_t> key) const noexcept;

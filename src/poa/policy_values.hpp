@@ -7,7 +7,7 @@
 #include <optional>
 #include <rtorb/poa/policies.hpp>
 
-#include "orb/seams/server_qos.hpp"
+#include "core/seams/server_qos.hpp"
 
 namespace rtorb::poa {
 

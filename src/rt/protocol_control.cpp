@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "orb/client/client_side.hpp"
-#include "orb/orb_options.hpp"
-#include "orb/orb_parts.hpp"
-#include "orb/seams/seam_registry.hpp"
+#include "client/client_side.hpp"
+#include "core/orb_options.hpp"
+#include "core/orb_parts.hpp"
+#include "core/seams/seam_registry.hpp"
 #include "rt/rt_state.hpp"
 
 namespace rtorb::rt {
@@ -80,7 +80,7 @@ std::vector<giop::HeaderMode> server_framings(const RTCORBA::ProtocolList& proto
   return modes;
 }
 
-std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbCore& orb,
+std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbContext& orb,
                                                          bool network_priority) {
   auto control = std::make_shared<ProtocolControl>(orb, network_priority);
   orb::seams_of(orb).orb_policies().add_observer(
@@ -91,7 +91,7 @@ std::shared_ptr<ProtocolControl> ProtocolControl::create(orb::OrbCore& orb,
   return control;
 }
 
-ProtocolControl::ProtocolControl(orb::OrbCore& orb, bool network_priority)
+ProtocolControl::ProtocolControl(orb::OrbContext& orb, bool network_priority)
     : orb_(orb), network_priority_(network_priority) {
   install_mapping(std::make_shared<LinearNetworkMapping>());
 }

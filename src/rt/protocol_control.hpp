@@ -16,12 +16,12 @@
 #include <optional>
 #include <vector>
 
+#include "core/seams/request_priority.hpp"
 #include "giop/message_header.hpp"
-#include "orb/seams/request_priority.hpp"
 #include "transport/socket_options.hpp"
 
 namespace rtorb::orb {
-class OrbCore;
+class OrbContext;
 }
 
 namespace rtorb::rt {
@@ -54,8 +54,8 @@ class ProtocolControl final : private orb::NetworkPriority {
  public:
   // Watches the ORB's policy overrides for a ClientProtocolPolicy. `network_priority`:
   // -ORBNetworkPriority.
-  static std::shared_ptr<ProtocolControl> create(orb::OrbCore& orb, bool network_priority);
-  ProtocolControl(orb::OrbCore& orb, bool network_priority);
+  static std::shared_ptr<ProtocolControl> create(orb::OrbContext& orb, bool network_priority);
+  ProtocolControl(orb::OrbContext& orb, bool network_priority);
   ProtocolControl(const ProtocolControl&) = delete;
   ProtocolControl& operator=(const ProtocolControl&) = delete;
   ~ProtocolControl() = default;
@@ -90,7 +90,7 @@ class ProtocolControl final : private orb::NetworkPriority {
   // orb::NetworkPriority: the client's marking of each request.
   int dscp_for(std::int32_t priority) noexcept override;
 
-  orb::OrbCore& orb_;
+  orb::OrbContext& orb_;
   const bool network_priority_;
   std::atomic<NetworkPriorityMapping*> mapping_{nullptr};
 

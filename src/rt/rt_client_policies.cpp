@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "orb/object_core.hpp"
-#include "orb/orb_options.hpp"
+#include "client/object_core.hpp"
+#include "core/orb_options.hpp"
 #include "rt/protocol_control.hpp"
 #include "rt/rt_state.hpp"
 

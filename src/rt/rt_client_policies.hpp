@@ -1,10 +1,10 @@
 // RT-CORBA's client-side policies on a reference (Object::_set_policy_overrides), through
-// the ORB core's ClientPolicyHandler seam (orb/seams/client_policy.hpp).
+// the ORB core's ClientPolicyHandler seam (core/seams/client_policy.hpp).
 #pragma once
 
 #include <memory>
 
-#include "orb/seams/client_policy.hpp"
+#include "core/seams/client_policy.hpp"
 
 namespace rtorb::rt {
 

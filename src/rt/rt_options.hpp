@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/option_table.hpp"
+#include "core/option_table.hpp"
 #include "rt/native_priority.hpp"
 #include "transport/endpoint.hpp"
 

@@ -9,10 +9,10 @@
 #include <mutex>
 #include <string>
 
-#include "orb/orb_options.hpp"
-#include "orb/orb_parts.hpp"
-#include "orb/seams/request_priority.hpp"
-#include "orb/seams/seam_registry.hpp"
+#include "core/orb_options.hpp"
+#include "core/orb_parts.hpp"
+#include "core/seams/request_priority.hpp"
+#include "core/seams/seam_registry.hpp"
 #include "rt/rt_client_policies.hpp"
 #include "rt/rt_mutex.hpp"
 #include "rt/rt_policies.hpp"
@@ -149,8 +149,8 @@ RtState& state_of(CORBA::ORB& orb) {
 
 }  // namespace
 
-std::function<void(orb::OrbCore&)> make_rt_initializer(RtOptions options) {
-  return [options = std::move(options)](orb::OrbCore& core) {
+std::function<void(orb::OrbContext&)> make_rt_initializer(RtOptions options) {
+  return [options = std::move(options)](orb::OrbContext& core) {
     auto state = std::make_shared<RtState>(core, options);
     auto rt_orb = CORBA::make_reference<RtOrbImpl>(state);
     auto current = CORBA::make_reference<RtCurrentImpl>(state);

@@ -6,12 +6,13 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/orb_context.hpp"
+#include "core/seams/request_priority.hpp"
 #include "giop/service_context.hpp"
 #include "ior/component.hpp"
 #include "ior/encapsulation.hpp"
 #include "ior/lane_band.hpp"
-#include "orb/orb_core.hpp"
-#include "orb/seams/request_priority.hpp"
+#include "server/server_side.hpp"
 
 namespace rtorb::rt {
 namespace {

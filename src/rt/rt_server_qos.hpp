@@ -1,10 +1,10 @@
-// The rt layer's policies on POAs (orb/seams/server_qos.hpp's seam): which lanes an object's
+// The rt layer's policies on POAs (core/seams/server_qos.hpp's seam): which lanes an object's
 // references name, what TAG_POLICIES they carry, and the priority each upcall runs at.
 #pragma once
 
 #include <memory>
 
-#include "orb/seams/server_qos.hpp"
+#include "core/seams/server_qos.hpp"
 #include "rt/rt_state.hpp"
 
 namespace rtorb::rt {

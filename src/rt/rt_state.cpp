@@ -6,11 +6,12 @@
 #include <algorithm>
 #include <set>
 
+#include "core/orb_context.hpp"
+#include "core/seams/request_priority.hpp"
 #include "giop/service_context.hpp"
 #include "ior/encapsulation.hpp"
-#include "orb/orb_core.hpp"
-#include "orb/seams/request_priority.hpp"
-#include "orb/server/server_lane.hpp"
+#include "server/server_lane.hpp"
+#include "server/server_side.hpp"
 
 namespace rtorb::rt {
 namespace {
@@ -90,7 +91,7 @@ const Lane& Threadpool::lane_for(RTCORBA::Priority priority) const noexcept {
   return *lanes.front();
 }
 
-RtState::RtState(orb::OrbCore& orb, RtOptions options)
+RtState::RtState(orb::OrbContext& orb, RtOptions options)
     : orb_(orb), options_(std::move(options)), scheduling_(choose_scheduling(options_.sched_policy)),
       protocols_(ProtocolControl::create(orb, options_.network_priority)) {
   if (!scheduling_.permitted) {

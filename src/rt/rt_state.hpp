@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include "orb/orb_parts.hpp"
-#include "orb/seams/request_priority.hpp"
-#include "orb/seams/server_qos.hpp"
-#include "orb/server/request_buffer.hpp"
+#include "core/orb_parts.hpp"
+#include "core/seams/request_priority.hpp"
+#include "core/seams/server_qos.hpp"
 #include "rt/native_priority.hpp"
 #include "rt/protocol_control.hpp"
 #include "rt/rt_options.hpp"
+#include "server/request_buffer.hpp"
 
 namespace rtorb::orb {
 class ServerLane;
@@ -58,11 +58,11 @@ struct Threadpool {
 class RtState final : public std::enable_shared_from_this<RtState>,
                       private orb::OutboundPriority {
  public:
-  RtState(orb::OrbCore& orb, RtOptions options);
+  RtState(orb::OrbContext& orb, RtOptions options);
   RtState(const RtState&) = delete;
   RtState& operator=(const RtState&) = delete;
 
-  orb::OrbCore& orb() const noexcept { return orb_; }
+  orb::OrbContext& orb() const noexcept { return orb_; }
   // The parts of the ORB the rt layer plugs into besides the seams (orb_parts.hpp).
   const orb::OrbOptions& orb_options() const noexcept { return orb::options_of(orb_); }
   orb::ServerSide& orb_server() const noexcept { return orb::server_of(orb_); }
@@ -114,7 +114,7 @@ class RtState final : public std::enable_shared_from_this<RtState>,
   orb::LaneOptions lane_options(Lane& lane, std::size_t stack_size,
                                 const orb::RequestBuffering& buffering);
 
-  orb::OrbCore& orb_;
+  orb::OrbContext& orb_;
   const RtOptions options_;
   const SchedulingChoice scheduling_;
   const std::shared_ptr<ProtocolControl> protocols_;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "orb/linked_layer.hpp"
+#include "core/linked_layer.hpp"
+#include "core/orb_options.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/orb_options.hpp"
 
 // Weak: null unless the linker put the layer into the program. A layer's CMake target
 // links with --undefined=<its entry point>, so linking the target is what brings it in.

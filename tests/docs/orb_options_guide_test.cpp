@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/orb_options.hpp"
 #include "messaging/messaging_init.hpp"
-#include "orb/orb_options.hpp"
 #include "rt/rt_orb.hpp"
 
 namespace {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/orb_parts.hpp"
 #include "custom_valuesC.h"
 
 namespace {
@@ -82,7 +83,7 @@ struct CustomValuesTest : ::testing::Test {
                                 CORBA::make_reference<Factory<TemperatureImpl, CustomValues::Temperature_init>>());
     orb->register_value_factory(IDL::traits<CustomValues::Reading>::repository_id,
                                 CORBA::make_reference<Factory<ReadingImpl, CustomValues::Reading_init>>());
-    options.references = &rtorb_core(*orb);
+    options.references = &rtorb::orb::context_of(*orb);
   }
   ~CustomValuesTest() override { orb->destroy(); }
 

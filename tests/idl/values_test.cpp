@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/orb_parts.hpp"
 #include "rtorb_values_servants.hpp"
 
 namespace {
@@ -366,7 +367,7 @@ TEST(AbstractInterfaces, AnAnyHoldsTheUnionBehindATypeCodeOfKind32) {
   EXPECT_EQ(is.remaining(), 0u);
 
   rtorb::cdr::InputOptions options;
-  options.references = &rtorb_core(*orb);
+  options.references = &rtorb::orb::context_of(*orb);
   options.value_factories = &rtorb::orb::find_value_factory;
   rtorb::cdr::InputStream in(bytes, rtorb::cdr::native_byte_order, options);
   CORBA::Any back;
@@ -393,7 +394,7 @@ TEST(AbstractInterfaces, TheUnionCarriesAValueOrNil) {
   auto orb = make_orb("0");
   rtorb_values::register_value_factories(*orb);
   rtorb::cdr::InputOptions options;
-  options.references = &rtorb_core(*orb);
+  options.references = &rtorb::orb::context_of(*orb);
   const auto round_trip = [&](const ShapeRef& in) {
     rtorb::cdr::OutputStream os;
     rtorb::cdr::write(os, in);

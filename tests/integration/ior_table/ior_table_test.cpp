@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "bankS.h"
+#include "client/object_core.hpp"
 #include "giop/message_codec.hpp"
 #include "ior/corbaloc.hpp"
 #include "ior/iiop_profile.hpp"
 #include "ior/ior_string.hpp"
-#include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "transport/connection.hpp"
 #include "transport/connector.hpp"

@@ -9,12 +9,12 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "client/object_core.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
 #include "ior/ior_string.hpp"
 #include "ior/object_reference.hpp"
 #include "loopback.hpp"
-#include "orb/object_core.hpp"
 
 namespace messaging_test {
 namespace {

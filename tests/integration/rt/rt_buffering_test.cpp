@@ -13,11 +13,11 @@
 #include <mutex>
 #include <thread>
 
+#include "core/seams/request_priority.hpp"
 #include "giop/message_codec.hpp"
-#include "ior/ior_string.hpp"
 #include "ior/iiop_profile.hpp"
+#include "ior/ior_string.hpp"
 #include "ior/object_reference.hpp"
-#include "orb/seams/request_priority.hpp"
 #include "priority_probeC.h"
 #include "priority_probeS.h"
 #include "rt_test_support.hpp"

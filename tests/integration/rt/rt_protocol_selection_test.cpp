@@ -9,8 +9,8 @@
 #include <string>
 #include <thread>
 
+#include "client/object_core.hpp"
 #include "ior/giop_lite_component.hpp"
-#include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "priority_probeC.h"
 #include "rt_test_support.hpp"

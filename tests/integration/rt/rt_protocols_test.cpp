@@ -12,10 +12,10 @@
 #include <string>
 #include <thread>
 
+#include "client/multiplexed_connection.hpp"
+#include "client/object_core.hpp"
 #include "giop/message_codec.hpp"
 #include "ior/giop_lite_component.hpp"
-#include "orb/client/multiplexed_connection.hpp"
-#include "orb/object_core.hpp"
 #include "orb/orb_core.hpp"
 #include "priority_probeC.h"
 #include "rt_test_support.hpp"

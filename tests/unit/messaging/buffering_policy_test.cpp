@@ -8,8 +8,8 @@
 #include <string>
 #include <type_traits>
 
-#include "orb/client/call_policies.hpp"
-#include "orb/object_core.hpp"
+#include "client/call_policies.hpp"
+#include "client/object_core.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/orb_options.hpp"
+#include "core/orb_options.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -53,7 +53,7 @@ LayerSetup register_test_layer(OptionTable& table) {
                if (v.empty()) throw BadOptionValue{"is empty"};
                options.tags.emplace_back(v);
              })});
-  return [](OrbOptions& o) { o.initializers.emplace_back([](OrbCore&) {}); };
+  return [](OrbOptions& o) { o.initializers.emplace_back([](OrbContext&) {}); };
 }
 constexpr RegisterLayer test_layers[] = {&register_test_layer};
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/orb_options.hpp"
+#include "core/orb_options.hpp"
 
 namespace rtorb::orb {
 namespace {

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "client/object_core.hpp"
 #include "ior/ior_string.hpp"
-#include "orb/object_core.hpp"
 #include "test_adapter.hpp"
 
 namespace rtorb::orb {

@@ -9,9 +9,9 @@
 
 #include <thread>
 
-#include "orb/object_core.hpp"
+#include "client/object_core.hpp"
+#include "core/seams/client_policy.hpp"
 #include "orb/orb_core.hpp"
-#include "orb/seams/client_policy.hpp"
 
 namespace rtorb::orb {
 namespace {

@@ -7,9 +7,9 @@
 
 #include <string>
 
+#include "client/object_core.hpp"
 #include "ior/component.hpp"
 #include "ior/ior_string.hpp"
-#include "orb/object_core.hpp"
 #include "test_adapter.hpp"
 
 namespace rtorb::orb {

@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "orb/object_adapter.hpp"
-#include "orb/object_core.hpp"
+#include "client/object_core.hpp"
+#include "core/object_adapter.hpp"
 #include "orb/orb_core.hpp"
 
 namespace rtorb::orb::test {
@@ -36,7 +36,7 @@ struct Oops : CORBA::UserException {
 
 class TestAdapter final : public ObjectAdapter {
  public:
-  explicit TestAdapter(OrbCore& orb) : orb_(orb) {}
+  explicit TestAdapter(OrbContext& orb) : orb_(orb) {}
 
   // Keys: "obj" (the object), "fwd" (forwards to "obj"), "fwdperm", anything else unknown.
   void dispatch(ServerRequest& r) override {
@@ -94,9 +94,9 @@ class TestAdapter final : public ObjectAdapter {
       throw std::runtime_error("boom");
     } else if (op == "shutdown") {
       shutdown_caller = std::this_thread::get_id();
-      orb_.shutdown(false);
+      orb_.orb()->shutdown(false);
     } else if (op == "shutdown_and_wait") {
-      orb_.shutdown(true);  // BAD_INV_ORDER: from inside an upcall
+      orb_.orb()->shutdown(true);  // BAD_INV_ORDER: from inside an upcall
     } else if (op == "_is_a") {
       r.reply().write_boolean(in.read_string() == "IDL:Test/Thing:1.0");
     } else if (op == "_non_existent") {
@@ -129,11 +129,11 @@ class TestAdapter final : public ObjectAdapter {
   std::atomic<std::thread::id> shutdown_caller{};  // the thread of the "shutdown" upcall
 
  private:
-  OrbCore& orb_;
+  OrbContext& orb_;
 };
 
 inline AdapterFactory test_adapter_factory() {
-  return [](OrbCore& orb) -> std::unique_ptr<ObjectAdapter> {
+  return [](OrbContext& orb) -> std::unique_ptr<ObjectAdapter> {
     return std::make_unique<TestAdapter>(orb);
   };
 }

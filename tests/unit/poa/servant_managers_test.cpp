@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "orb/object_adapter.hpp"
+#include "core/object_adapter.hpp"
 #include "poa_test_support.hpp"
 
 using namespace poa_test;

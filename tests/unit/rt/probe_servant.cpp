@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "orb/seams/request_priority.hpp"
+#include "core/seams/request_priority.hpp"
 
 namespace rt_test {
 

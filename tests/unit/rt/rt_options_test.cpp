@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "orb/orb_options.hpp"
+#include "core/orb_options.hpp"
 #include "rt/rt_options.hpp"
 #include "rt_test_support.hpp"
 

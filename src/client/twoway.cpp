@@ -1,0 +1,134 @@
+// Twoway calls (Invocation::invoke): attempts until a reply, following LOCATION_FORWARDs
+// and sending again what the server never processed; then the reply's outcome.
+#include <rtorb/corba/exception.hpp>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+#include <rtorb/orb/invocation.hpp>
+#include <rtorb/orb/value_codec.hpp>
+
+#include <string>
+
+#include "client/invocation_state.hpp"
+#include "core/orb_context.hpp"
+#include "giop/message_codec.hpp"
+#include "giop/system_exception_body.hpp"
+#include "ior/object_reference.hpp"
+
+namespace rtorb::orb {
+namespace {
+
+using CORBA::CompletionStatus;
+
+// A user exception reply: the entry for its repository id raises it; UNKNOWN otherwise.
+[[noreturn]] void raise_user_exception(cdr::InputStream& body,
+                                       std::span<const UserExceptionEntry> exceptions) {
+  cdr::InputStream peek = body;
+  const std::string_view id = peek.read_string_view();
+  for (const auto& entry : exceptions) {
+    if (id == entry.repository_id) entry.raise(body);
+  }
+  raise<CORBA::UNKNOWN>(minor::unknown_user_exception,
+                        "user exception not declared: " + std::string(id),
+                        CompletionStatus::COMPLETED_YES);
+}
+
+giop::AddressingDisposition read_addressing_mode(cdr::InputStream& body) {
+  const auto mode = body.read_short();
+  if (mode < 0 || mode > 2) {
+    raise<CORBA::MARSHAL>(minor::marshal_bad_message, "bad addressing disposition");
+  }
+  return static_cast<giop::AddressingDisposition>(mode);
+}
+
+// After an attempt's TRANSIENT: CloseConnection instead of a reply means the request was
+// not processed, so it may be sent again, once; a forwarded target that failed falls back
+// to the original, as the RebindPolicy allows.
+bool may_try_again(InvocationState& s, const CORBA::TRANSIENT& e) {
+  if (e.minor() == minor::transient_close_connection && !s.reissued) {
+    s.reissued = true;
+    return true;
+  }
+  if (s.core->forwarded() && s.may_rebind()) {
+    s.core->reset_forward();
+    return true;
+  }
+  return false;
+}
+
+// After an attempt's COMM_FAILURE: a cached connection the server had closed; the request
+// never left, so it is sent again, once.
+bool may_try_again(InvocationState& s, const CORBA::COMM_FAILURE& e) {
+  if (e.completed() != CompletionStatus::COMPLETED_NO || s.reissued) return false;
+  s.reissued = true;
+  return true;
+}
+
+// The outcome of the reply in s.reply_message: true with the result in s.reply; the
+// exception it carries raised; false when it retargets the call (a forward, or another
+// addressing disposition in `addressing`).
+bool take_outcome(InvocationState& s, const Target& target,
+                  std::span<const UserExceptionEntry> exceptions,
+                  giop::AddressingDisposition& addressing) {
+  OrbContext& orb = *s.core->orb();
+  const giop::Message& m = *s.reply_message;
+  cdr::InputStream body = giop::body_stream(m);
+  body.set_code_sets(target.code_sets);
+  body.set_references(&orb, &find_value_factory);
+  switch (m.get<giop::ReplyHeader>()->reply_status) {
+    case giop::ReplyStatus::no_exception:
+      s.reply.emplace(body);
+      return true;
+    case giop::ReplyStatus::user_exception:
+      raise_user_exception(body, exceptions);
+    case giop::ReplyStatus::system_exception:
+      giop::raise_system_exception(giop::read_system_exception(body));
+    case giop::ReplyStatus::location_forward:
+    case giop::ReplyStatus::location_forward_perm: {
+      const auto to = ior::read_reference(body);
+      s.check_rebind(target, to);
+      s.core->forward(to);
+      orb.debug(2, "client: LOCATION_FORWARD followed");
+      return false;
+    }
+    case giop::ReplyStatus::needs_addressing_mode:
+      addressing = read_addressing_mode(body);
+      return false;
+  }
+  raise<CORBA::MARSHAL>(minor::marshal_unexpected_reply, "unknown reply status",
+                        CompletionStatus::COMPLETED_MAYBE);
+}
+
+}  // namespace
+
+cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
+                                     std::span<const UserExceptionEntry> exceptions) {
+  state_->read_policies();
+  return state_->call(arguments, exceptions, giop::ResponseFlags::sync_with_target);
+}
+
+// Each pass is one attempt at the reference's current target; a reply either ends the call
+// (its result, or the exception it carries) or retargets it.
+cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
+                                        std::span<const UserExceptionEntry> exceptions,
+                                        giop::ResponseFlags flags) {
+  auto addressing = giop::AddressingDisposition::key_addr;
+  for (int hops = 0;; ++hops) {
+    if (hops > max_forwards) {
+      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs");
+    }
+    std::shared_ptr<const Target> hold;
+    const Target& target = core->target(hold);
+    try {
+      attempt(target, arguments, flags, addressing);
+    } catch (const CORBA::TRANSIENT& e) {
+      if (!may_try_again(*this, e)) throw;
+      continue;
+    } catch (const CORBA::COMM_FAILURE& e) {
+      if (!may_try_again(*this, e)) throw;
+      continue;
+    }
+    if (take_outcome(*this, target, exceptions, addressing)) return *reply;
+  }
+}
+
+}  // namespace rtorb::orb
