@@ -101,7 +101,9 @@ void read_orb_arguments(const OptionTable& table, int& argc, char* argv[]) {
     const OrbOption* option = argument ? table.find(argument->name) : nullptr;
     if (option == nullptr) {
       if (argument && argument->exact_prefix) {
-        bad_argument(minor::bad_param_bad_orb_option, argument->name, "unknown option");
+        const std::string& hint = table.unknown_option_hint();
+        bad_argument(minor::bad_param_bad_orb_option, argument->name,
+                     hint.empty() ? "unknown option" : "unknown option (" + hint + ")");
       }
       argv[out++] = argv[i];
       continue;

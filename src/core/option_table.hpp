@@ -66,9 +66,14 @@ class OptionTable {
   // The entry named `name` (or whose alias it is) in any letter case, or nullptr.
   const OrbOption* find(std::string_view name) const noexcept;
   const std::vector<OrbOption>& options() const noexcept { return options_; }
+  // Said after "unknown option": where the option might have come from (a layer the
+  // program does not link, say). Empty: nothing is added.
+  void set_unknown_option_hint(std::string hint) { unknown_option_hint_ = std::move(hint); }
+  const std::string& unknown_option_hint() const noexcept { return unknown_option_hint_; }
 
  private:
   std::vector<OrbOption> options_;
+  std::string unknown_option_hint_;
 };
 
 // Consumes every argument that names an option of `table` ("-ORBName value" or

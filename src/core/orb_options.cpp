@@ -227,9 +227,11 @@ void add_core_options(OptionTable& table, OrbOptions& options) {
   add_process_options(table, options);
 }
 
-OrbOptions parse_orb_arguments(int& argc, char* argv[], std::span<const RegisterLayer> layers) {
+OrbOptions parse_orb_arguments(int& argc, char* argv[], std::span<const RegisterLayer> layers,
+                               std::string unknown_option_hint) {
   OrbOptions options;
   OptionTable table;
+  table.set_unknown_option_hint(std::move(unknown_option_hint));
   add_core_options(table, options);
   std::vector<LayerSetup> setups;
   for (const RegisterLayer register_layer : layers) setups.push_back(register_layer(table));

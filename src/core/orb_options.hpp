@@ -86,9 +86,11 @@ void add_core_options(OptionTable& table, OrbOptions& options);
 // Reads argv once against the core's options and those `layers` register, then applies
 // each layer's setup (in the order given) to the result, as read_orb_arguments() says: consumed options
 // leave argv, the other arguments stay in order. Raises BAD_PARAM naming the option and the
-// value: bad_param_bad_orb_option for an unknown -ORB option, a missing value or a bad core
+// value: bad_param_bad_orb_option for an unknown -ORB option (its message ending with
+// `unknown_option_hint` in parentheses, when not empty), a missing value or a bad core
 // value; a layer's own minor for its options' values.
 OrbOptions parse_orb_arguments(int& argc, char* argv[],
-                               std::span<const RegisterLayer> layers = {});
+                               std::span<const RegisterLayer> layers = {},
+                               std::string unknown_option_hint = {});
 
 }  // namespace rtorb::orb

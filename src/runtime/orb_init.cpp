@@ -1,9 +1,7 @@
 // CORBA::ORB_init: the orb layer reads argv once against the one option table and builds;
 // each layer above it that the program links (the POA, rt, messaging) adds its options and
 // setup through its LinkedLayer (docs/footprint.md).
-#include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/orb.hpp>
-#include <rtorb/corba/raise.hpp>
 
 #include <string>
 #include <vector>
@@ -35,32 +33,22 @@ std::vector<KnownLayer> known_layers() {
           {&rtorb_messaging_layer, "CORBA Messaging: link rtorb::messaging"}};
 }
 
-// The register functions of the layers this program links, in layer order.
-std::vector<orb::RegisterLayer> linked_layers() {
-  std::vector<orb::RegisterLayer> linked;
-  for (const KnownLayer& layer : known_layers()) {
-    if (layer.entry != nullptr) linked.push_back(layer.entry->register_options);
-  }
-  return linked;
-}
-
 // The options of the core and of the linked layers, read from argv once; an unknown one may
 // belong to a layer this program does not link, and the message says which to link
 // (rtorb::rtorb links them all).
 orb::OrbOptions parse_arguments(int& argc, char* argv[]) {
-  try {
-    return orb::parse_orb_arguments(argc, argv, linked_layers());
-  } catch (const CORBA::BAD_PARAM& e) {
-    if (e.minor() != minor::bad_param_bad_orb_option || !e.detail().ends_with("unknown option"))
-      throw;
-    std::string missing;
-    for (const KnownLayer& layer : known_layers()) {
-      if (layer.entry == nullptr) missing += std::string(missing.empty() ? "" : "; ") + layer.what;
+  std::vector<orb::RegisterLayer> linked;
+  std::string missing;
+  for (const KnownLayer& layer : known_layers()) {
+    if (layer.entry != nullptr) {
+      linked.push_back(layer.entry->register_options);
+    } else {
+      missing += std::string(missing.empty() ? "" : "; ") + layer.what;
     }
-    if (missing.empty()) throw;
-    raise<CORBA::BAD_PARAM>(e.minor(), e.detail() + " (or an option of a layer this program " +
-                                           "does not link: " + missing + ")");
   }
+  const std::string hint =
+      missing.empty() ? std::string() : "or an option of a layer this program does not link: " + missing;
+  return orb::parse_orb_arguments(argc, argv, linked, hint);
 }
 
 }  // namespace

@@ -107,6 +107,18 @@ TEST(OptionTable, AnUnknownOptionSpelledMinusOrbIsBadParamNamingIt) {
   EXPECT_TRUE(says(what, "-ORBFrobnicate: unknown option")) << what;
 }
 
+TEST(OptionTable, AnUnknownOptionCarriesTheHintOfWhereItMightBelong) {
+  Args args({"-ORBPriorityMapping", "linear"});
+  try {
+    parse_orb_arguments(args.argc, args.pointers.data(), {}, "link rtorb::rt");
+    ADD_FAILURE() << "an unknown option was accepted";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), minor::bad_param_bad_orb_option);
+    EXPECT_TRUE(says(e.detail(), "-ORBPriorityMapping: unknown option (link rtorb::rt)"))
+        << e.detail();
+  }
+}
+
 TEST(OptionTable, AnUnknownNameInAnotherCaseIsLeftForTheProgram) {
   Args args({"-orbfrobnicate", "1", "-ORB"});
   parse(args);
