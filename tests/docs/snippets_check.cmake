@@ -1,8 +1,9 @@
 # Keeps a page's C++ snippets compiled: every line of every ```cpp block of PAGE must
 # appear, as written (leading and trailing blanks aside), in CODE, a source file the build
-# compiles. Comment-only lines are not compiled anyway and are skipped. Fails naming each
-# line CODE lacks.
-#   cmake -DPAGE=<md> -DCODE=<cpp> -P snippets_check.cmake
+# compiles (or in one of CODE's files, a list, when a page shows several programs).
+# Comment-only lines are not compiled anyway and are skipped. Fails naming each line CODE
+# lacks.
+#   cmake -DPAGE=<md> -DCODE=<cpp>[;<cpp>...] -P snippets_check.cmake
 cmake_minimum_required(VERSION 3.25)
 if(NOT DEFINED PAGE OR NOT DEFINED CODE)
   message(FATAL_ERROR "snippets_check.cmake: -DPAGE=... and -DCODE=... are required")
@@ -17,8 +18,13 @@ function(guarded var text)
   set(${var} "${text}" PARENT_SCOPE)
 endfunction()
 
-file(READ ${CODE} code)
+set(code)
+foreach(file IN LISTS CODE)
+  file(READ ${file} text)
+  string(APPEND code "${text}\n")
+endforeach()
 guarded(code "${code}")
+list(JOIN CODE ", " code_files)
 file(READ ${PAGE} page)
 guarded(page "${page}")
 string(REPLACE "\n" ";" lines "${page}")
@@ -58,6 +64,6 @@ if(missing)
   string(REPLACE "<semicolon>" ";" report "${report}")
   string(REPLACE "<open>" "[" report "${report}")
   string(REPLACE "<close>" "]" report "${report}")
-  message(FATAL_ERROR "lines of ${PAGE}'s C++ snippets that ${CODE} does not compile:\n${report}")
+  message(FATAL_ERROR "lines of ${PAGE}'s C++ snippets that ${code_files} does not compile:\n${report}")
 endif()
-message(STATUS "${snippets} snippets of ${PAGE}: every line is in ${CODE}")
+message(STATUS "${snippets} snippets of ${PAGE}: every line is in ${code_files}")
