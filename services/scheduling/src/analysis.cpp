@@ -57,13 +57,20 @@ std::vector<std::size_t> interferers(const std::vector<TaskNode>& nodes,
   return out;
 }
 
+// The iteration settles in a few steps for real sets; a set built to creep towards its
+// deadline by tiny steps is reported rather than followed for ever.
+constexpr int max_iterations = 10000;
+
+class DidNotSettle {};
+
 // R = C + sum over interferers j of ceil(R / Tj) * Cj, from R = C + sum Cj, until it stops
 // growing (the worst response time) or passes the deadline (a miss, R is where it passed).
 ExactTime response_time(const std::vector<TaskNode>& nodes, const std::vector<std::size_t>& hp,
                         std::size_t task, const ExactTime& deadline) {
   ExactTime r = nodes[task].demand;
   for (std::size_t j : hp) r += nodes[j].demand;
-  while (r <= deadline) {
+  for (int step = 0; r <= deadline; ++step) {
+    if (step == max_iterations) throw DidNotSettle();
     ExactTime next = nodes[task].demand;
     for (std::size_t j : hp) next += nodes[j].demand * r.ceil_div(*nodes[j].rate);
     if (next == r) return r;
@@ -86,6 +93,10 @@ void analyse_response_times(const std::vector<TaskNode>& nodes, const Ordered& o
     } catch (const TimeOverflow&) {
       out.anomalies.push_back({Severity::error, result.name,
                                "task '" + result.name + "': response time overflows exact arithmetic"});
+    } catch (const DidNotSettle&) {
+      out.anomalies.push_back({Severity::error, result.name,
+                               "task '" + result.name + "': response time did not settle in " +
+                                   std::to_string(max_iterations) + " steps"});
     }
     if (!result.meets_deadline) {
       all_meet = false;
@@ -161,10 +172,14 @@ void check_bounds(const std::vector<TaskNode>& nodes, const Ordered& ordered, Sc
   out.liu_layland = out.utilisation.to_seconds() <= out.liu_layland_bound ? BoundVerdict::passes
                                                                           : BoundVerdict::fails;
   bool harmonic = true;
-  for (std::size_t a : ordered.periodic) {
-    for (std::size_t b : ordered.periodic) {
-      if (*nodes[a].rate <= *nodes[b].rate && !nodes[a].rate->divides(*nodes[b].rate)) harmonic = false;
+  try {
+    for (std::size_t a : ordered.periodic) {
+      for (std::size_t b : ordered.periodic) {
+        if (*nodes[a].rate <= *nodes[b].rate && !nodes[a].rate->divides(*nodes[b].rate)) harmonic = false;
+      }
     }
+  } catch (const TimeOverflow&) {
+    harmonic = false;  // a ratio too large for 64 bits is no whole multiple we can use
   }
   if (harmonic) out.harmonic = out.utilisation <= one ? BoundVerdict::passes : BoundVerdict::fails;
 }

@@ -198,4 +198,14 @@ TEST(Analysis, DuplicateNamesAreAnomalies) {
   EXPECT_TRUE(has_anomaly(s, "'a' is declared twice"));
 }
 
+// 1 ns at 0.999999999 ns leaves b a billionth of each nanosecond: its iteration would creep
+// for a billion steps; it is cut off and reported, and the set is not accepted.
+TEST(Analysis, AResponseThatCreepsIsReportedNotFollowedForEver) {
+  const Schedule s = analyse({{periodic("a", ExactTime::nanoseconds(1), ExactTime(999999999, 1000000000000000000)),
+                               periodic("b", ExactTime::seconds(999999999), ExactTime::nanoseconds(1))},
+                              {}});
+  EXPECT_FALSE(s.schedulable);
+  EXPECT_TRUE(has_anomaly(s, "'b': response time did not settle"));
+}
+
 }  // namespace
