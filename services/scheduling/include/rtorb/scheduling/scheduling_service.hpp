@@ -1,0 +1,44 @@
+// The Scheduling Service as a library: one RtecScheduler::Scheduler object in a POA of its
+// own, holding the RT_Infos its clients register and the schedule it computes from them
+// with the exact analysis (docs/scheduling.md).
+#pragma once
+
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/rt/rtcorba.hpp>
+
+#include <memory>
+#include <string>
+
+#include "RtecSchedulerC.h"
+
+namespace rtorb::scheduling {
+
+class SchedulerServant;  // private: the RT_Infos and the last schedule
+
+struct SchedulingServiceOptions {
+  // The child of the RootPOA serving the Scheduler (PERSISTENT, USER_ID; object id
+  // "ScheduleService"), so its reference stays valid when restarted on the same endpoint.
+  std::string poa_name = "ScheduleService";
+  // Maps the CORBA priorities the rate groups get onto the OS priorities RT_Info and
+  // Config_Info report. Null: make_linear_priority_mapping(), what an ORB started without
+  // -ORBPriorityMapping uses. A process that installs its own mapping passes it here too.
+  std::shared_ptr<RTCORBA::PriorityMapping> priority_mapping;
+};
+
+class SchedulingService {
+ public:
+  // Creates the POA under the RootPOA, with the RootPOA's manager (which the caller
+  // activates). Raises what the POA raises (e.g. AdapterAlreadyExists for a POA name taken).
+  SchedulingService(CORBA::object_reference<CORBA::ORB> orb, SchedulingServiceOptions options = {});
+  SchedulingService(const SchedulingService&) = delete;
+  SchedulingService& operator=(const SchedulingService&) = delete;
+  ~SchedulingService();  // destroys the POA, waiting for calls in progress
+
+  IDL::traits<RtecScheduler::Scheduler>::ref_type scheduler() const;
+
+ private:
+  IDL::traits<PortableServer::POA>::ref_type poa_;
+  IDL::traits<RtecScheduler::Scheduler>::ref_type scheduler_;
+};
+
+}  // namespace rtorb::scheduling
