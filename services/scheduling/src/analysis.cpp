@@ -1,10 +1,9 @@
 // Rate-monotonic priorities, the Liu and Layland and harmonic bounds, and the exact
 // response-time analysis (Joseph and Pandya; Audsley et al.) over a checked task graph.
-#include <rtorb/scheduling/analysis.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <rtorb/scheduling/analysis.hpp>
 
 #include "task_graph.hpp"
 
@@ -40,7 +39,9 @@ Ordered order(const std::vector<TaskNode>& nodes) {
       (nodes[i].task->period ? out.periodic : out.inherited).push_back(i);
     }
   }
-  const auto by_urgency = [&](std::size_t a, std::size_t b) { return more_urgent(nodes[a], nodes[b]); };
+  const auto by_urgency = [&](std::size_t a, std::size_t b) {
+    return more_urgent(nodes[a], nodes[b]);
+  };
   std::sort(out.periodic.begin(), out.periodic.end(), by_urgency);
   std::sort(out.inherited.begin(), out.inherited.end(), by_urgency);
   return out;
@@ -49,7 +50,8 @@ Ordered order(const std::vector<TaskNode>& nodes) {
 // Tasks of one period share a dispatching queue, so any of them may be ahead of another:
 // each counts as interference for the others, as those of shorter periods do.
 std::vector<std::size_t> interferers(const std::vector<TaskNode>& nodes,
-                                     const std::vector<std::size_t>& periodic, std::size_t task) {
+                                     const std::vector<std::size_t>& periodic,
+                                     std::size_t task) {
   std::vector<std::size_t> out;
   for (std::size_t other : periodic) {
     if (other != task && *nodes[other].rate <= *nodes[task].rate) out.push_back(other);
@@ -85,14 +87,15 @@ void analyse_response_times(const std::vector<TaskNode>& nodes, const Ordered& o
   for (std::size_t i : ordered.periodic) {
     TaskResult& result = results[i];
     try {
-      const ExactTime r = response_time(nodes, interferers(nodes, ordered.periodic, i), i,
-                                        result.deadline);
+      const ExactTime r =
+          response_time(nodes, interferers(nodes, ordered.periodic, i), i, result.deadline);
       result.response_time = r;
       result.slack = result.deadline - r;
       result.meets_deadline = r <= result.deadline;
     } catch (const TimeOverflow&) {
-      out.anomalies.push_back({Severity::error, result.name,
-                               "task '" + result.name + "': response time overflows exact arithmetic"});
+      out.anomalies.push_back(
+          {Severity::error, result.name,
+           "task '" + result.name + "': response time overflows exact arithmetic"});
     } catch (const DidNotSettle&) {
       out.anomalies.push_back({Severity::error, result.name,
                                "task '" + result.name + "': response time did not settle in " +
@@ -160,14 +163,16 @@ void check_bounds(const std::vector<TaskNode>& nodes, const Ordered& ordered, Sc
   }
   const ExactTime one(1, 1);
   if (out.utilisation > one) {
-    out.anomalies.push_back({Severity::error, {},
+    out.anomalies.push_back({Severity::error,
+                             {},
                              "utilisation " + std::to_string(out.utilisation.to_seconds()) +
                                  " exceeds 1: no priority assignment can meet every deadline"});
   }
   const std::size_t n = ordered.periodic.size();
   out.periodic_count = n;
   if (n == 0) return;
-  out.liu_layland_bound = static_cast<double>(n) * (std::pow(2.0, 1.0 / static_cast<double>(n)) - 1.0);
+  out.liu_layland_bound =
+      static_cast<double>(n) * (std::pow(2.0, 1.0 / static_cast<double>(n)) - 1.0);
   if (!implicit_deadlines) return;  // both bounds assume deadline == period
   out.liu_layland = out.utilisation.to_seconds() <= out.liu_layland_bound ? BoundVerdict::passes
                                                                           : BoundVerdict::fails;
@@ -175,13 +180,15 @@ void check_bounds(const std::vector<TaskNode>& nodes, const Ordered& ordered, Sc
   try {
     for (std::size_t a : ordered.periodic) {
       for (std::size_t b : ordered.periodic) {
-        if (*nodes[a].rate <= *nodes[b].rate && !nodes[a].rate->divides(*nodes[b].rate)) harmonic = false;
+        if (*nodes[a].rate <= *nodes[b].rate && !nodes[a].rate->divides(*nodes[b].rate))
+          harmonic = false;
       }
     }
   } catch (const TimeOverflow&) {
     harmonic = false;  // a ratio too large for 64 bits is no whole multiple we can use
   }
-  if (harmonic) out.harmonic = out.utilisation <= one ? BoundVerdict::passes : BoundVerdict::fails;
+  if (harmonic)
+    out.harmonic = out.utilisation <= one ? BoundVerdict::passes : BoundVerdict::fails;
 }
 
 }  // namespace
@@ -207,8 +214,9 @@ Schedule analyse(const TaskSet& set) {
   for (const auto* list : {&ordered.periodic, &ordered.inherited, &ordered.unscheduled}) {
     for (std::size_t i : *list) out.tasks.push_back(results[i]);
   }
-  out.schedulable = std::none_of(out.anomalies.begin(), out.anomalies.end(),
-                                 [](const Anomaly& a) { return a.severity == Severity::error; });
+  out.schedulable =
+      std::none_of(out.anomalies.begin(), out.anomalies.end(),
+                   [](const Anomaly& a) { return a.severity == Severity::error; });
   return out;
 }
 
@@ -220,9 +228,12 @@ const TaskResult* Schedule::find(const std::string& name) const {
 
 const char* to_string(BoundVerdict v) noexcept {
   switch (v) {
-    case BoundVerdict::passes: return "passes";
-    case BoundVerdict::fails: return "fails";
-    case BoundVerdict::not_applicable: return "not applicable";
+    case BoundVerdict::passes:
+      return "passes";
+    case BoundVerdict::fails:
+      return "fails";
+    case BoundVerdict::not_applicable:
+      return "not applicable";
   }
   return "?";
 }

@@ -1,7 +1,6 @@
 // ExactTime's arithmetic: 128-bit intermediates, reduced results, overflow raised.
-#include <rtorb/scheduling/exact_time.hpp>
-
 #include <numeric>
+#include <rtorb/scheduling/exact_time.hpp>
 
 namespace rtorb::scheduling {
 namespace {

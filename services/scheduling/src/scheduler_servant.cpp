@@ -2,10 +2,9 @@
 // the RT_Infos into a task set, analysing it exactly and planning its priorities.
 #include "scheduler_servant.hpp"
 
-#include <rtorb/scheduling/time_units.hpp>
-
 #include <algorithm>
 #include <limits>
+#include <rtorb/scheduling/time_units.hpp>
 
 namespace rtorb::scheduling {
 namespace {
@@ -34,8 +33,9 @@ Task task_of(const RtecScheduler::RT_Info& info) {
 }
 
 RtecScheduler::Scheduling_Anomaly anomaly_of(const Anomaly& a) {
-  return {a.message, a.severity == Severity::error ? RtecScheduler::Anomaly_Severity::ANOMALY_ERROR
-                                                   : RtecScheduler::Anomaly_Severity::ANOMALY_WARNING};
+  return {a.message, a.severity == Severity::error
+                         ? RtecScheduler::Anomaly_Severity::ANOMALY_ERROR
+                         : RtecScheduler::Anomaly_Severity::ANOMALY_WARNING};
 }
 
 }  // namespace
@@ -69,8 +69,9 @@ RtecScheduler::RT_Info SchedulerServant::get(handle_t handle) {
 void SchedulerServant::set(handle_t handle, RtecScheduler::Criticality_t criticality,
                            RtecScheduler::Time wc_time, RtecScheduler::Time typical_time,
                            RtecScheduler::Time cached_time, RtecScheduler::Period_t period,
-                           RtecScheduler::Importance_t importance, RtecScheduler::Quantum_t quantum,
-                           std::int32_t threads, RtecScheduler::Info_Type_t info_type) {
+                           RtecScheduler::Importance_t importance,
+                           RtecScheduler::Quantum_t quantum, std::int32_t threads,
+                           RtecScheduler::Info_Type_t info_type) {
   std::lock_guard lock(mutex_);
   RtecScheduler::RT_Info& info = info_locked(handle);
   info.criticality(criticality);
@@ -85,7 +86,8 @@ void SchedulerServant::set(handle_t handle, RtecScheduler::Criticality_t critica
   computed_.reset();
 }
 
-void SchedulerServant::add_dependency(handle_t handle, handle_t dependency, std::int32_t number_of_calls,
+void SchedulerServant::add_dependency(handle_t handle, handle_t dependency,
+                                      std::int32_t number_of_calls,
                                       RtecScheduler::Dependency_Type_t dependency_type) {
   std::lock_guard lock(mutex_);
   info_locked(dependency);
@@ -100,10 +102,10 @@ void SchedulerServant::priority(handle_t handle, RtecScheduler::OS_Priority& o_p
   priority_locked(handle, o_priority, p_subpriority, p_priority);
 }
 
-void SchedulerServant::entry_point_priority(const std::string& entry_point,
-                                            RtecScheduler::OS_Priority& o_priority,
-                                            RtecScheduler::Preemption_Subpriority_t& p_subpriority,
-                                            RtecScheduler::Preemption_Priority_t& p_priority) {
+void SchedulerServant::entry_point_priority(
+    const std::string& entry_point, RtecScheduler::OS_Priority& o_priority,
+    RtecScheduler::Preemption_Subpriority_t& p_subpriority,
+    RtecScheduler::Preemption_Priority_t& p_priority) {
   std::lock_guard lock(mutex_);
   const auto it = handles_.find(entry_point);
   if (it == handles_.end()) throw RtecScheduler::UNKNOWN_TASK();
@@ -125,20 +127,23 @@ void SchedulerServant::priority_locked(handle_t handle, RtecScheduler::OS_Priori
 // and INSUFFICIENT_THREAD_PRIORITY_LEVELS when the range cannot keep the rate groups apart;
 // either leaves the previous state (no schedule). Misses and other anomalies are returned
 // with the schedule, which priority() then answers from.
-void SchedulerServant::compute_scheduling(std::int32_t minimum_priority, std::int32_t maximum_priority,
+void SchedulerServant::compute_scheduling(std::int32_t minimum_priority,
+                                          std::int32_t maximum_priority,
                                           RtecScheduler::RT_Info_Set& infos,
                                           RtecScheduler::Config_Info_Set& configs,
                                           RtecScheduler::Scheduling_Anomaly_Set& anomalies) {
   std::lock_guard lock(mutex_);
   computed_.reset();
   Computed computed{analyse(task_set_locked()), {}};
-  if (computed.schedule.utilisation > ExactTime(1, 1)) throw RtecScheduler::UTILIZATION_BOUND_EXCEEDED();
+  if (computed.schedule.utilisation > ExactTime(1, 1))
+    throw RtecScheduler::UTILIZATION_BOUND_EXCEEDED();
   computed.plan = plan_locked(computed.schedule, minimum_priority, maximum_priority);
   fill_priorities_locked(computed);
   infos = infos_;
   configs.clear();
   for (const DispatchConfig& d : computed.plan.dispatch) {
-    configs.push_back({d.preemption_priority, d.thread_priority, RtecScheduler::Dispatching_Type_t::STATIC_DISPATCHING});
+    configs.push_back({d.preemption_priority, d.thread_priority,
+                       RtecScheduler::Dispatching_Type_t::STATIC_DISPATCHING});
   }
   anomalies.clear();
   for (const Anomaly& a : computed.schedule.anomalies) anomalies.push_back(anomaly_of(a));
@@ -179,7 +184,8 @@ TaskSet SchedulerServant::task_set_locked() const {
   for (const RtecScheduler::RT_Info& info : infos_) {
     set.tasks.push_back(task_of(info));
     for (const RtecScheduler::Dependency_Info& dep : info.dependencies()) {
-      set.dependencies.push_back({info.entry_point(), infos_[std::size_t(dep.rt_info()) - 1].entry_point(),
+      set.dependencies.push_back({info.entry_point(),
+                                  infos_[std::size_t(dep.rt_info()) - 1].entry_point(),
                                   dep.number_of_calls()});
     }
   }
@@ -188,7 +194,8 @@ TaskSet SchedulerServant::task_set_locked() const {
 
 // The OS range the caller gives is turned into the CORBA range that maps onto it, so the
 // groups spread over CORBA priorities as everywhere else and land inside [minimum, maximum].
-RtPlan SchedulerServant::plan_locked(const Schedule& schedule, std::int32_t minimum, std::int32_t maximum) {
+RtPlan SchedulerServant::plan_locked(const Schedule& schedule, std::int32_t minimum,
+                                     std::int32_t maximum) {
   RTCORBA::Priority low = 0;
   RTCORBA::Priority high = 0;
   const auto native = [](std::int32_t p) { return static_cast<RTCORBA::NativePriority>(p); };
@@ -212,7 +219,8 @@ void SchedulerServant::fill_priorities_locked(const Computed& computed) {
     if (!result || !result->rate_group) continue;
     const std::size_t group = *result->rate_group;
     const auto& members = computed.schedule.rate_groups[group].tasks;
-    const auto position = std::find(members.begin(), members.end(), info.entry_point()) - members.begin();
+    const auto position =
+        std::find(members.begin(), members.end(), info.entry_point()) - members.begin();
     info.priority(computed.plan.dispatch[group].thread_priority);
     info.preemption_priority(static_cast<std::int32_t>(group));
     info.preemption_subpriority(static_cast<std::int32_t>(position));

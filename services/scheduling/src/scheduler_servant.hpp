@@ -2,13 +2,12 @@
 // compute_scheduling derives from them through the exact analysis (docs/scheduling.md).
 #pragma once
 
-#include <rtorb/rt/rtcorba.hpp>
-#include <rtorb/scheduling/analysis.hpp>
-#include <rtorb/scheduling/rt_plan.hpp>
-
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <rtorb/rt/rtcorba.hpp>
+#include <rtorb/scheduling/analysis.hpp>
+#include <rtorb/scheduling/rt_plan.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,7 +16,8 @@
 
 namespace rtorb::scheduling {
 
-class SchedulerServant final : public CORBA::servant_traits<RtecScheduler::Scheduler>::base_type {
+class SchedulerServant final
+    : public CORBA::servant_traits<RtecScheduler::Scheduler>::base_type {
  public:
   explicit SchedulerServant(std::shared_ptr<RTCORBA::PriorityMapping> mapping)
       : mapping_(std::move(mapping)) {}
@@ -36,11 +36,13 @@ class SchedulerServant final : public CORBA::servant_traits<RtecScheduler::Sched
   void priority(RtecScheduler::handle_t handle, RtecScheduler::OS_Priority& o_priority,
                 RtecScheduler::Preemption_Subpriority_t& p_subpriority,
                 RtecScheduler::Preemption_Priority_t& p_priority) override;
-  void entry_point_priority(const std::string& entry_point, RtecScheduler::OS_Priority& o_priority,
+  void entry_point_priority(const std::string& entry_point,
+                            RtecScheduler::OS_Priority& o_priority,
                             RtecScheduler::Preemption_Subpriority_t& p_subpriority,
                             RtecScheduler::Preemption_Priority_t& p_priority) override;
   void compute_scheduling(std::int32_t minimum_priority, std::int32_t maximum_priority,
-                          RtecScheduler::RT_Info_Set& infos, RtecScheduler::Config_Info_Set& configs,
+                          RtecScheduler::RT_Info_Set& infos,
+                          RtecScheduler::Config_Info_Set& configs,
                           RtecScheduler::Scheduling_Anomaly_Set& anomalies) override;
   void dispatch_configuration(RtecScheduler::Preemption_Priority_t p_priority,
                               RtecScheduler::OS_Priority& o_priority,
@@ -67,7 +69,7 @@ class SchedulerServant final : public CORBA::servant_traits<RtecScheduler::Sched
   std::mutex mutex_;
   std::vector<RtecScheduler::RT_Info> infos_;  // guarded by mutex_; handle = index + 1
   std::unordered_map<std::string, RtecScheduler::handle_t> handles_;  // guarded by mutex_
-  std::optional<Computed> computed_;  // guarded by mutex_
+  std::optional<Computed> computed_;                                  // guarded by mutex_
 };
 
 }  // namespace rtorb::scheduling

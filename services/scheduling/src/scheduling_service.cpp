@@ -12,17 +12,20 @@ constexpr const char* object_id = "ScheduleService";
 
 }  // namespace
 
-SchedulingService::SchedulingService(CORBA::object_reference<CORBA::ORB> orb, SchedulingServiceOptions options) {
+SchedulingService::SchedulingService(CORBA::object_reference<CORBA::ORB> orb,
+                                     SchedulingServiceOptions options) {
   std::shared_ptr<RTCORBA::PriorityMapping> mapping = std::move(options.priority_mapping);
   if (!mapping) mapping = make_linear_priority_mapping();
-  auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  auto root =
+      IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   const CORBA::PolicyList policies{
       root->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
       root->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
   poa_ = root->create_POA(options.poa_name, root->the_POAManager(), policies);
   const std::string id = object_id;
   const PortableServer::ObjectId oid(id.begin(), id.end());
-  poa_->activate_object_with_id(oid, CORBA::make_reference<SchedulerServant>(std::move(mapping)));
+  poa_->activate_object_with_id(oid,
+                                CORBA::make_reference<SchedulerServant>(std::move(mapping)));
   scheduler_ = IDL::traits<RtecScheduler::Scheduler>::narrow(poa_->id_to_reference(oid));
 }
 
@@ -34,6 +37,8 @@ SchedulingService::~SchedulingService() {
   }
 }
 
-IDL::traits<RtecScheduler::Scheduler>::ref_type SchedulingService::scheduler() const { return scheduler_; }
+IDL::traits<RtecScheduler::Scheduler>::ref_type SchedulingService::scheduler() const {
+  return scheduler_;
+}
 
 }  // namespace rtorb::scheduling

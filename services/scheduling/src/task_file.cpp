@@ -1,9 +1,8 @@
 // The task file's parser: lines to tokens with their columns, tokens to tasks and calls,
 // every problem reported with its place.
-#include <rtorb/scheduling/task_file.hpp>
-
 #include <array>
 #include <charconv>
+#include <rtorb/scheduling/task_file.hpp>
 #include <utility>
 
 namespace rtorb::scheduling {
@@ -24,7 +23,9 @@ std::vector<Token> tokens_of(std::string_view line) {
       continue;
     }
     const std::size_t start = at;
-    while (at < line.size() && line[at] != ' ' && line[at] != '\t' && line[at] != '\r' && line[at] != '#') ++at;
+    while (at < line.size() && line[at] != ' ' && line[at] != '\t' && line[at] != '\r' &&
+           line[at] != '#')
+      ++at;
     out.push_back({line.substr(start, at - start), start + 1});
   }
   return out;
@@ -39,9 +40,11 @@ std::optional<ExactTime> decimal(std::string_view text, std::int64_t scale) {
   }
   const auto dot = text.find('.');
   const std::string_view whole = text.substr(0, dot);
-  const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  const std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
   // 18 digits fit an int64 numerator.
-  if ((whole.empty() && fraction.empty()) || whole.size() + fraction.size() > 18) return std::nullopt;
+  if ((whole.empty() && fraction.empty()) || whole.size() + fraction.size() > 18)
+    return std::nullopt;
   std::int64_t numerator = 0;
   std::int64_t denominator = 1;
   for (std::string_view digits : {whole, fraction}) {
@@ -64,7 +67,8 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 
 template <typename Enum>
 std::optional<Enum> level(std::string_view text) {
-  static constexpr std::array<std::string_view, 5> names{"very_low", "low", "medium", "high", "very_high"};
+  static constexpr std::array<std::string_view, 5> names{"very_low", "low", "medium", "high",
+                                                         "very_high"};
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] == text) return static_cast<Enum>(i);
   }
@@ -89,7 +93,8 @@ class LineParser {
     } else if (tokens[0].text == "depends") {
       parse_depends(tokens);
     } else {
-      error(tokens[0], "expected 'task' or 'depends', found '" + std::string(tokens[0].text) + "'");
+      error(tokens[0],
+            "expected 'task' or 'depends', found '" + std::string(tokens[0].text) + "'");
     }
   }
 
@@ -121,7 +126,8 @@ class LineParser {
     if (!has_typical) task.typical_execution_time = task.worst_case_execution_time;
     if (result_.errors.size() != errors_before) return;
     for (const Task& earlier : result_.set.tasks) {
-      if (earlier.name == task.name) return error(tokens[1], "task '" + task.name + "' is declared twice");
+      if (earlier.name == task.name)
+        return error(tokens[1], "task '" + task.name + "' is declared twice");
     }
     result_.set.tasks.push_back(std::move(task));
   }
@@ -135,7 +141,8 @@ class LineParser {
     const std::string_view value = token.text.substr(equals + 1);
     const Token value_at{value, token.column + equals + 1};
     const auto bad = [&](const char* expected) {
-      error(value_at, std::string("bad ") + std::string(key) + " '" + std::string(value) + "': expected " + expected);
+      error(value_at, std::string("bad ") + std::string(key) + " '" + std::string(value) +
+                          "': expected " + expected);
     };
     if (key == "period") {
       if (const auto p = parse_period(value)) return void(task.period = *p);
@@ -177,7 +184,8 @@ class LineParser {
       }
       const auto n = count(text.substr(6));
       if (!n || *n < 1 || *n > 1000000) {
-        return error({text.substr(6), tokens[i].column + 6}, "bad calls: expected a whole number from 1 to 1000000");
+        return error({text.substr(6), tokens[i].column + 6},
+                     "bad calls: expected a whole number from 1 to 1000000");
       }
       dep.calls = *n;
     }
@@ -194,7 +202,8 @@ std::optional<ExactTime> parse_duration(std::string_view text) {
   static constexpr std::array<std::pair<std::string_view, std::int64_t>, 4> units{
       {{"ms", 1000}, {"us", 1000000}, {"ns", 1000000000}, {"s", 1}}};
   for (const auto& [suffix, scale] : units) {
-    if (ends_with(text, suffix)) return decimal(text.substr(0, text.size() - suffix.size()), scale);
+    if (ends_with(text, suffix))
+      return decimal(text.substr(0, text.size() - suffix.size()), scale);
   }
   return std::nullopt;
 }

@@ -64,7 +64,8 @@ void TaskGraph::add_calls(const TaskSet& set) {
     const std::string what = "dependency " + quoted(dep.caller) + " -> " + quoted(dep.callee);
     if (caller == index_.end() || callee == index_.end()) {
       const std::string& unknown = caller == index_.end() ? dep.caller : dep.callee;
-      anomalies_.push_back({Severity::error, dep.caller, what + ": unknown task " + quoted(unknown)});
+      anomalies_.push_back(
+          {Severity::error, dep.caller, what + ": unknown task " + quoted(unknown)});
       if (caller != index_.end()) nodes_[caller->second].excluded = true;
       continue;
     }
@@ -145,8 +146,9 @@ void TaskGraph::compute_demands() {
       demand(i);
     } catch (const TimeOverflow&) {
       nodes_[i].excluded = true;
-      report(nodes_[i].task, Severity::error,
-             "task " + quoted(nodes_[i].task->name) + ": its demand overflows exact arithmetic");
+      report(
+          nodes_[i].task, Severity::error,
+          "task " + quoted(nodes_[i].task->name) + ": its demand overflows exact arithmetic");
     }
   }
 }

@@ -2,10 +2,9 @@
 // task's demand (its own worst case plus its callees') and the rate it runs at.
 #pragma once
 
-#include <rtorb/scheduling/analysis.hpp>
-
 #include <cstddef>
 #include <optional>
+#include <rtorb/scheduling/analysis.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>

@@ -10,7 +10,9 @@ constexpr std::int64_t min_recognised_units = 1000;  // 100 us
 
 }  // namespace
 
-ExactTime from_time_units(std::int64_t units) { return ExactTime(units, time_units_per_second); }
+ExactTime from_time_units(std::int64_t units) {
+  return ExactTime(units, time_units_per_second);
+}
 
 std::optional<std::int64_t> recognised_hertz(std::int64_t units) {
   if (units < min_recognised_units) return std::nullopt;

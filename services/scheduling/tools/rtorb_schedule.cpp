@@ -2,15 +2,14 @@
 // task set in FILE (docs/scheduling.md, "the task file") and prints each task's priority,
 // response time and slack, the utilisation, each bound's verdict and the anomalies.
 // Exit status: 0 schedulable, 1 not, 2 a bad file or bad arguments.
-#include <rtorb/scheduling/analysis.hpp>
-#include <rtorb/scheduling/rt_plan.hpp>
-#include <rtorb/scheduling/task_file.hpp>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <rtorb/scheduling/analysis.hpp>
+#include <rtorb/scheduling/rt_plan.hpp>
+#include <rtorb/scheduling/task_file.hpp>
 #include <sstream>
 #include <string>
 
@@ -59,7 +58,8 @@ int parse(int argc, char* argv[], Arguments& out) {
         return 2;
       }
       if (arg == "--native-range") out.native_range = pair;
-      if (arg == "--priority-range") out.priority_range = {RTCORBA::Priority(pair->first), RTCORBA::Priority(pair->second)};
+      if (arg == "--priority-range")
+        out.priority_range = {RTCORBA::Priority(pair->first), RTCORBA::Priority(pair->second)};
     } else if (!arg.empty() && arg[0] != '-' && out.file.empty()) {
       out.file = arg;
     } else {
@@ -80,15 +80,19 @@ std::string rate_of(const ExactTime& period) {
   return std::to_string(hertz.numerator()) + " Hz";
 }
 
-std::string ms(const std::optional<ExactTime>& t) { return t ? t->to_milliseconds_string() + " ms" : "-"; }
+std::string ms(const std::optional<ExactTime>& t) {
+  return t ? t->to_milliseconds_string() + " ms" : "-";
+}
 
 constexpr const char* row_format = "%-20s %5s %8s %6s  %-11s %-6s  %-11s  %-11s  %-11s  %s\n";
 
 void print_task(std::ostream& out, const TaskResult& t, const RtPlan* plan) {
   char line[512];
   const bool grouped = t.rate_group.has_value() && plan && *t.rate_group < plan->groups.size();
-  const std::string priority = grouped ? std::to_string(plan->groups[*t.rate_group].corba_priority) : "-";
-  const std::string native = grouped ? std::to_string(plan->groups[*t.rate_group].native_priority) : "-";
+  const std::string priority =
+      grouped ? std::to_string(plan->groups[*t.rate_group].corba_priority) : "-";
+  const std::string native =
+      grouped ? std::to_string(plan->groups[*t.rate_group].native_priority) : "-";
   const std::string group = t.rate_group ? std::to_string(*t.rate_group) : "-";
   std::string verdict;
   if (t.periodic) {
@@ -96,39 +100,46 @@ void print_task(std::ostream& out, const TaskResult& t, const RtPlan* plan) {
   } else {
     verdict = t.rate_from ? "runs inside " + *t.rate_from : "never released";
   }
-  std::snprintf(line, sizeof line, row_format, t.name.c_str(), group.c_str(), priority.c_str(), native.c_str(),
-                ms(t.period).c_str(), t.period ? rate_of(*t.period).c_str() : "-", ms(t.demand).c_str(),
+  std::snprintf(line, sizeof line, row_format, t.name.c_str(), group.c_str(), priority.c_str(),
+                native.c_str(), ms(t.period).c_str(),
+                t.period ? rate_of(*t.period).c_str() : "-", ms(t.demand).c_str(),
                 ms(t.response_time).c_str(), ms(t.slack).c_str(), verdict.c_str());
   out << line;
 }
 
 void print_report(std::ostream& out, const Schedule& s, const RtPlan* plan) {
   char header[512];
-  std::snprintf(header, sizeof header, row_format, "task", "group", "priority", "native", "period", "rate",
-                "demand", "response", "slack", "verdict");
+  std::snprintf(header, sizeof header, row_format, "task", "group", "priority", "native",
+                "period", "rate", "demand", "response", "slack", "verdict");
   out << header;
   for (const TaskResult& t : s.tasks) print_task(out, t, plan);
   out << "\nutilisation: " << std::to_string(s.utilisation.to_seconds()) << " (exactly "
       << s.utilisation.numerator() << "/" << s.utilisation.denominator() << ")\n";
-  out << "Liu and Layland bound for " << s.periodic_count << " tasks: " << std::to_string(s.liu_layland_bound)
-      << ": " << to_string(s.liu_layland) << "\n";
-  out << "harmonic bound (every period divides every longer one): " << to_string(s.harmonic) << "\n";
+  out << "Liu and Layland bound for " << s.periodic_count
+      << " tasks: " << std::to_string(s.liu_layland_bound) << ": " << to_string(s.liu_layland)
+      << "\n";
+  out << "harmonic bound (every period divides every longer one): " << to_string(s.harmonic)
+      << "\n";
   out << "exact response-time analysis: " << to_string(s.response_time_analysis) << "\n";
   out << "anomalies:" << (s.anomalies.empty() ? " none" : "") << "\n";
   for (const Anomaly& a : s.anomalies) {
-    out << "  " << (a.severity == Severity::error ? "error: " : "warning: ") << a.message << "\n";
+    out << "  " << (a.severity == Severity::error ? "error: " : "warning: ") << a.message
+        << "\n";
   }
 }
 
 int analyse_file(const Arguments& args, const std::string& text) {
   const TaskFileResult parsed = parse_task_file(text);
   for (const TaskFileDiagnostic& d : parsed.errors) {
-    std::cerr << args.file << ":" << d.line << ":" << d.column << ": error: " << d.message << "\n";
+    std::cerr << args.file << ":" << d.line << ":" << d.column << ": error: " << d.message
+              << "\n";
   }
   if (!parsed.errors.empty()) return 2;
   const Schedule schedule = analyse(parsed.set);
-  const auto mapping = args.native_range ? make_linear_priority_mapping(args.native_range->first, args.native_range->second)
-                                         : make_linear_priority_mapping();
+  const auto mapping =
+      args.native_range
+          ? make_linear_priority_mapping(args.native_range->first, args.native_range->second)
+          : make_linear_priority_mapping();
   std::optional<RtPlan> plan;
   std::string plan_error;
   try {
@@ -150,7 +161,8 @@ int main(int argc, char* argv[]) {
   if (const int status = parse(argc, argv, args); status != 0) return status < 0 ? 0 : status;
   std::ifstream in(args.file, std::ios::binary);
   if (!in) {
-    std::cerr << "rtorb-schedule: cannot read " << args.file << ": " << std::strerror(errno) << "\n";
+    std::cerr << "rtorb-schedule: cannot read " << args.file << ": " << std::strerror(errno)
+              << "\n";
     return 2;
   }
   std::ostringstream text;

@@ -2,11 +2,7 @@
 // Prints the Scheduler's IOR (or writes it to F), answers at
 // corbaloc::host:port/ScheduleService, binds ScheduleService in the Naming Service with
 // --naming (-ORBInitRef NameService=...), and serves until SIGINT or SIGTERM.
-#include <rtorb/corba/ior_table.hpp>
-#include <rtorb/corba/orb.hpp>
-#include <rtorb/naming/naming_service.hpp>
-#include <rtorb/poa/poa.hpp>
-#include <rtorb/scheduling/scheduling_service.hpp>
+#include <pthread.h>
 
 #include <cerrno>
 #include <csignal>
@@ -14,7 +10,11 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <pthread.h>
+#include <rtorb/corba/ior_table.hpp>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/naming/naming_service.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <rtorb/scheduling/scheduling_service.hpp>
 #include <string>
 #include <thread>
 
@@ -64,7 +64,8 @@ void write_ior(const std::string& path, const std::string& ior) {
 }
 
 void bind_in_naming(CORBA::ORB& orb, const IDL::traits<CORBA::Object>::ref_type& scheduler) {
-  auto root = IDL::traits<CosNaming::NamingContext>::narrow(orb.resolve_initial_references("NameService"));
+  auto root = IDL::traits<CosNaming::NamingContext>::narrow(
+      orb.resolve_initial_references("NameService"));
   if (!root) throw std::runtime_error("--naming: NameService is not a naming context");
   root->rebind({CosNaming::NameComponent(service_name, "")}, scheduler);
 }
@@ -77,11 +78,14 @@ sigset_t stop_signals() {
   return set;
 }
 
-int serve(CORBA::object_reference<CORBA::ORB> orb, const Arguments& args, const sigset_t& signals) {
-  auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+int serve(CORBA::object_reference<CORBA::ORB> orb, const Arguments& args,
+          const sigset_t& signals) {
+  auto root_poa =
+      IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   rtorb::scheduling::SchedulingService service(orb);
   root_poa->the_POAManager()->activate();
-  auto table = IDL::traits<IORTable::Table>::narrow(orb->resolve_initial_references("IORTable"));
+  auto table =
+      IDL::traits<IORTable::Table>::narrow(orb->resolve_initial_references("IORTable"));
   table->rebind(service_name, service.scheduler());
   if (args.naming) bind_in_naming(*orb, service.scheduler());
   const std::string ior = orb->object_to_string(service.scheduler());

@@ -18,7 +18,8 @@ struct ToolRun {
 };
 
 ToolRun schedule(const std::string& arguments) {
-  const std::string command = std::string(RTORB_BINARY_DIR) + "/bin/rtorb-schedule " + arguments + " 2>&1";
+  const std::string command =
+      std::string(RTORB_BINARY_DIR) + "/bin/rtorb-schedule " + arguments + " 2>&1";
   rtorb::interop::ChildProcess child({"/bin/sh", "-c", command});
   ToolRun run;
   run.out = child.rest_of_output(30s);
@@ -26,23 +27,37 @@ ToolRun schedule(const std::string& arguments) {
   return run;
 }
 
-std::string source(const std::string& path) { return std::string(RTORB_SOURCE_DIR) + "/" + path; }
-std::string data(const std::string& name) { return source("tests/integration/scheduling/data/" + name); }
+std::string source(const std::string& path) {
+  return std::string(RTORB_SOURCE_DIR) + "/" + path;
+}
+std::string data(const std::string& name) {
+  return source("tests/integration/scheduling/data/" + name);
+}
 
-bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+bool contains(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
 
 TEST(ScheduleTool, TheAvionicsExampleIsSchedulable) {
-  const ToolRun run = schedule(source("examples/scheduling/avionics.tasks") + " --native-range 1:99");
+  const ToolRun run =
+      schedule(source("examples/scheduling/avionics.tasks") + " --native-range 1:99");
   EXPECT_EQ(run.status, 0) << run.out;
   // The 30 Hz group is most urgent: CORBA 32767, SCHED_FIFO 99; its callee runs inside it.
-  EXPECT_TRUE(contains(run.out, "gps_30hz                 0    32767     99  33.333 ms   30 Hz   6.000 ms     6.000 ms     27.333 ms    meets"))
+  EXPECT_TRUE(contains(run.out,
+                       "gps_30hz                 0    32767     99  33.333 ms   30 Hz   6.000 "
+                       "ms     6.000 ms     27.333 ms    meets"))
       << run.out;
-  EXPECT_TRUE(contains(run.out, "airframe_5hz             2        0      1  200.000 ms  5 Hz    65.000 ms    125.000 ms   75.000 ms    meets"))
+  EXPECT_TRUE(contains(run.out,
+                       "airframe_5hz             2        0      1  200.000 ms  5 Hz    65.000 "
+                       "ms    125.000 ms   75.000 ms    meets"))
       << run.out;
   EXPECT_TRUE(contains(run.out, "runs inside gps_30hz")) << run.out;
   EXPECT_TRUE(contains(run.out, "utilisation: 0.775000 (exactly 31/40)")) << run.out;
-  EXPECT_TRUE(contains(run.out, "Liu and Layland bound for 4 tasks: 0.756828: fails")) << run.out;
-  EXPECT_TRUE(contains(run.out, "harmonic bound (every period divides every longer one): passes")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Liu and Layland bound for 4 tasks: 0.756828: fails"))
+      << run.out;
+  EXPECT_TRUE(
+      contains(run.out, "harmonic bound (every period divides every longer one): passes"))
+      << run.out;
   EXPECT_TRUE(contains(run.out, "exact response-time analysis: passes")) << run.out;
   EXPECT_TRUE(contains(run.out, "anomalies: none")) << run.out;
   EXPECT_TRUE(contains(run.out, "verdict: schedulable")) << run.out;
@@ -68,8 +83,11 @@ TEST(ScheduleTool, ABadFileGetsFileLineColumnDiagnosticsAndExitsTwo) {
   const ToolRun run = schedule(file);
   EXPECT_EQ(run.status, 2) << run.out;
   EXPECT_TRUE(contains(run.out, file + ":3:20: error: bad period 'fast'")) << run.out;
-  EXPECT_TRUE(contains(run.out, file + ":4:1: error: expected 'task' or 'depends', found 'schedule'")) << run.out;
-  EXPECT_TRUE(contains(run.out, file + ":5:1: error: 'depends' needs a caller and a callee")) << run.out;
+  EXPECT_TRUE(
+      contains(run.out, file + ":4:1: error: expected 'task' or 'depends', found 'schedule'"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, file + ":5:1: error: 'depends' needs a caller and a callee"))
+      << run.out;
   EXPECT_FALSE(contains(run.out, "verdict")) << run.out;
 }
 
@@ -88,7 +106,8 @@ TEST(ScheduleTool, AMissingFileOrNoFileExitsTwo) {
 }
 
 TEST(ScheduleTool, TooFewNativeLevelsMakeTheSetUndeployable) {
-  const ToolRun run = schedule(source("examples/scheduling/avionics.tasks") + " --native-range 1:2");
+  const ToolRun run =
+      schedule(source("examples/scheduling/avionics.tasks") + " --native-range 1:2");
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_TRUE(contains(run.out, "error: priorities:")) << run.out;
 }

@@ -4,14 +4,13 @@
 // corbaloc, SIGTERM and bad arguments.
 #include <gtest/gtest.h>
 
-#include <rtorb/corba/orb.hpp>
-#include <rtorb/naming/naming_service.hpp>
-#include <rtorb/scheduling/time_units.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/naming/naming_service.hpp>
+#include <rtorb/scheduling/time_units.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,15 +23,16 @@ namespace {
 
 using namespace std::chrono_literals;
 using namespace RtecScheduler;
-using rtorb::scheduling::time_units_for_hertz;
 using naming_test::bin;
+using rtorb::scheduling::time_units_for_hertz;
 
 constexpr Time ms = 10000;  // 100 ns units
 
 // rtorb-scheduling-service on 127.0.0.1:port; the destructor stops it (SIGTERM, 5 s bound).
 class ScheduleServer {
  public:
-  explicit ScheduleServer(std::uint16_t port, const std::vector<std::string>& extra = {}) : port_(port) {
+  explicit ScheduleServer(std::uint16_t port, const std::vector<std::string>& extra = {})
+      : port_(port) {
     std::vector<std::string> argv{bin("rtorb-scheduling-service"), "-ORBEndpoint",
                                   "iiop://127.0.0.1:" + std::to_string(port)};
     argv.insert(argv.end(), extra.begin(), extra.end());
@@ -43,10 +43,13 @@ class ScheduleServer {
   }
   std::string ior() {
     const auto line = process_->line(20s);
-    if (!line || line->rfind("IOR:", 0) != 0) throw std::runtime_error("rtorb-scheduling-service did not start");
+    if (!line || line->rfind("IOR:", 0) != 0)
+      throw std::runtime_error("rtorb-scheduling-service did not start");
     return *line;
   }
-  std::string corbaloc() const { return "corbaloc::127.0.0.1:" + std::to_string(port_) + "/ScheduleService"; }
+  std::string corbaloc() const {
+    return "corbaloc::127.0.0.1:" + std::to_string(port_) + "/ScheduleService";
+  }
   std::optional<int> stop() {
     process_->terminate();
     auto status = process_->wait(5s);
@@ -59,10 +62,11 @@ class ScheduleServer {
   std::unique_ptr<rtorb::interop::ChildProcess> process_;
 };
 
-handle_t define(IDL::traits<Scheduler>::ref_type& s, const std::string& name, Period_t period, Time wcet) {
+handle_t define(IDL::traits<Scheduler>::ref_type& s, const std::string& name, Period_t period,
+                Time wcet) {
   const handle_t h = s->create(name);
-  s->set(h, Criticality_t::HIGH_CRITICALITY, wcet, wcet / 2, 0, period, Importance_t::MEDIUM_IMPORTANCE, 0, 1,
-         Info_Type_t::OPERATION);
+  s->set(h, Criticality_t::HIGH_CRITICALITY, wcet, wcet / 2, 0, period,
+         Importance_t::MEDIUM_IMPORTANCE, 0, 1, Info_Type_t::OPERATION);
   return h;
 }
 
@@ -72,9 +76,12 @@ TEST(SchedulingProcess, AClientSchedulesTheAvionicsSetThroughTheService) {
   auto orb = naming_test::client_orb();
   auto scheduler = IDL::traits<Scheduler>::narrow(orb->string_to_object(ior));
   ASSERT_TRUE(scheduler);
-  const handle_t gps = define(scheduler, "gps_30hz", Period_t(time_units_for_hertz(30)), 4 * ms);
-  const handle_t ins = define(scheduler, "ins_15hz", Period_t(time_units_for_hertz(15)), 8 * ms);
-  const handle_t air = define(scheduler, "airframe_5hz", Period_t(time_units_for_hertz(5)), 60 * ms);
+  const handle_t gps =
+      define(scheduler, "gps_30hz", Period_t(time_units_for_hertz(30)), 4 * ms);
+  const handle_t ins =
+      define(scheduler, "ins_15hz", Period_t(time_units_for_hertz(15)), 8 * ms);
+  const handle_t air =
+      define(scheduler, "airframe_5hz", Period_t(time_units_for_hertz(5)), 60 * ms);
   const handle_t nav = define(scheduler, "navigation_filter", 0, 2 * ms);
   scheduler->add_dependency(gps, nav, 1, RtecBase::Dependency_Type_t::TWO_WAY_CALL);
   scheduler->add_dependency(ins, nav, 2, RtecBase::Dependency_Type_t::TWO_WAY_CALL);
@@ -116,7 +123,8 @@ TEST(SchedulingProcess, BadInputGetsTheIdlExceptions) {
   const handle_t a = define(scheduler, "a", Period_t(10 * ms), 1 * ms);
   EXPECT_THROW(scheduler->create("a"), DUPLICATE_NAME);
   EXPECT_THROW(scheduler->get(a + 100), UNKNOWN_TASK);
-  EXPECT_THROW(scheduler->add_dependency(a, 4242, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL), UNKNOWN_TASK);
+  EXPECT_THROW(scheduler->add_dependency(a, 4242, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL),
+               UNKNOWN_TASK);
   OS_Priority os = 0;
   Preemption_Subpriority_t sub = 0;
   Preemption_Priority_t preemption = 0;
@@ -125,7 +133,8 @@ TEST(SchedulingProcess, BadInputGetsTheIdlExceptions) {
   RT_Info_Set infos;
   Config_Info_Set configs;
   Scheduling_Anomaly_Set anomalies;
-  EXPECT_THROW(scheduler->compute_scheduling(1, 99, infos, configs, anomalies), UTILIZATION_BOUND_EXCEEDED);
+  EXPECT_THROW(scheduler->compute_scheduling(1, 99, infos, configs, anomalies),
+               UTILIZATION_BOUND_EXCEEDED);
   orb->destroy();
 }
 
@@ -133,15 +142,19 @@ TEST(SchedulingProcess, IorFileAndNamingBinding) {
   naming_test::TempDir dir;
   naming_test::NamingServer naming(naming_test::free_port());
   const auto ior_file = (dir.path / "scheduler.ior").string();
-  ScheduleServer server(naming_test::free_port(),
-                        {"--ior-file", ior_file, "--naming", "-ORBInitRef", "NameService=" + naming.corbaloc()});
-  for (int i = 0; i < 200 && !std::filesystem::exists(ior_file); ++i) std::this_thread::sleep_for(50ms);
+  ScheduleServer server(
+      naming_test::free_port(),
+      {"--ior-file", ior_file, "--naming", "-ORBInitRef", "NameService=" + naming.corbaloc()});
+  for (int i = 0; i < 200 && !std::filesystem::exists(ior_file); ++i)
+    std::this_thread::sleep_for(50ms);
   std::string ior;
   std::ifstream(ior_file) >> ior;
   ASSERT_EQ(ior.rfind("IOR:", 0), 0u);
   auto orb = naming_test::client_orb();
-  auto root = IDL::traits<CosNaming::NamingContext>::narrow(orb->string_to_object(naming.corbaloc()));
-  auto bound = IDL::traits<Scheduler>::narrow(root->resolve({CosNaming::NameComponent("ScheduleService", "")}));
+  auto root =
+      IDL::traits<CosNaming::NamingContext>::narrow(orb->string_to_object(naming.corbaloc()));
+  auto bound = IDL::traits<Scheduler>::narrow(
+      root->resolve({CosNaming::NameComponent("ScheduleService", "")}));
   ASSERT_TRUE(bound);
   const handle_t h = bound->create("through_naming");
   auto direct = IDL::traits<Scheduler>::narrow(orb->string_to_object(ior));

@@ -1,11 +1,10 @@
 // The analysis against hand-computed numbers: the papers' 30/15/5 Hz rate groups, a set the
 // Liu and Layland bound rejects that the exact analysis accepts, one it rejects, the rates
 // and demand dependencies pass on, and each anomaly.
-#include <rtorb/scheduling/analysis.hpp>
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <rtorb/scheduling/analysis.hpp>
 
 namespace {
 
@@ -74,9 +73,9 @@ TEST(Analysis, HundredNanosecondPeriodsWouldNotBeHarmonic) {
 
 // 4, 6 and 10 ms at 1, 2 and 3 ms: U = 53/60 = 0.883 > 0.7798, not harmonic; R = 1, 3, 10.
 TEST(Analysis, ExactAnalysisAcceptsWhatTheLiuLaylandBoundRejects) {
-  const Schedule s = analyse({{periodic("a", ms(4), ms(1)), periodic("b", ms(6), ms(2)),
-                               periodic("c", ms(10), ms(3))},
-                              {}});
+  const Schedule s = analyse(
+      {{periodic("a", ms(4), ms(1)), periodic("b", ms(6), ms(2)), periodic("c", ms(10), ms(3))},
+       {}});
   EXPECT_EQ(s.utilisation, ExactTime(53, 60));
   EXPECT_EQ(s.liu_layland, BoundVerdict::fails);
   EXPECT_EQ(s.harmonic, BoundVerdict::not_applicable);
@@ -90,7 +89,8 @@ TEST(Analysis, ExactAnalysisAcceptsWhatTheLiuLaylandBoundRejects) {
 
 // 4 ms at 2 ms and 6 ms at 2.5 ms: U = 11/12 <= 1, yet b's response passes 6 ms (6.5 ms).
 TEST(Analysis, ExactAnalysisRejectsAMissEvenUnderFullUtilisation) {
-  const Schedule s = analyse({{periodic("a", ms(4), ms(2)), periodic("b", ms(6), us(2500))}, {}});
+  const Schedule s =
+      analyse({{periodic("a", ms(4), ms(2)), periodic("b", ms(6), us(2500))}, {}});
   EXPECT_EQ(s.utilisation, ExactTime(11, 12));
   EXPECT_FALSE(s.schedulable);
   EXPECT_EQ(s.response_time_analysis, BoundVerdict::fails);
@@ -101,7 +101,8 @@ TEST(Analysis, ExactAnalysisRejectsAMissEvenUnderFullUtilisation) {
 }
 
 TEST(Analysis, HarmonicSetsPassUpToFullUtilisation) {
-  const Schedule s = analyse({{periodic("a", ms(10), ms(5)), periodic("b", ms(20), ms(10))}, {}});
+  const Schedule s =
+      analyse({{periodic("a", ms(10), ms(5)), periodic("b", ms(20), ms(10))}, {}});
   EXPECT_EQ(s.utilisation, ExactTime(1, 1));
   EXPECT_EQ(s.harmonic, BoundVerdict::passes);
   EXPECT_EQ(*s.find("b")->response_time, ms(20));
@@ -111,10 +112,10 @@ TEST(Analysis, HarmonicSetsPassUpToFullUtilisation) {
 // filter has no period: called twice by the 30 Hz task and once by the 5 Hz one, it runs
 // at 30 Hz and its 1 ms is charged into both callers' demand.
 TEST(Analysis, DependenciesInheritTheFastestCallersRateAndChargeTheirCost) {
-  TaskSet set{{periodic("display_5hz", ExactTime::period_of_hertz(5), ms(5)),
-               periodic("sensor_30hz", ExactTime::period_of_hertz(30), ms(2)),
-               called("filter", ms(1))},
-              {{"sensor_30hz", "filter", 2}, {"display_5hz", "filter", 1}}};
+  TaskSet set{
+      {periodic("display_5hz", ExactTime::period_of_hertz(5), ms(5)),
+       periodic("sensor_30hz", ExactTime::period_of_hertz(30), ms(2)), called("filter", ms(1))},
+      {{"sensor_30hz", "filter", 2}, {"display_5hz", "filter", 1}}};
   const Schedule s = analyse(set);
   ASSERT_TRUE(s.schedulable);
   const TaskResult* filter = s.find("filter");
@@ -170,7 +171,8 @@ TEST(Analysis, NonPositiveTimesAreAnomalies) {
 }
 
 TEST(Analysis, UtilisationOverOneIsAnAnomaly) {
-  const Schedule s = analyse({{periodic("a", ms(10), ms(6)), periodic("b", ms(20), ms(10))}, {}});
+  const Schedule s =
+      analyse({{periodic("a", ms(10), ms(6)), periodic("b", ms(20), ms(10))}, {}});
   EXPECT_FALSE(s.schedulable);
   EXPECT_TRUE(has_anomaly(s, "exceeds 1"));
   EXPECT_EQ(s.harmonic, BoundVerdict::fails);
@@ -193,7 +195,8 @@ TEST(Analysis, AShorterDeadlineIsAnalysedAndTheBoundsStepAside) {
 }
 
 TEST(Analysis, DuplicateNamesAreAnomalies) {
-  const Schedule s = analyse({{periodic("a", ms(10), ms(1)), periodic("a", ms(20), ms(1))}, {}});
+  const Schedule s =
+      analyse({{periodic("a", ms(10), ms(1)), periodic("a", ms(20), ms(1))}, {}});
   EXPECT_FALSE(s.schedulable);
   EXPECT_TRUE(has_anomaly(s, "'a' is declared twice"));
 }
@@ -201,9 +204,10 @@ TEST(Analysis, DuplicateNamesAreAnomalies) {
 // 1 ns at 0.999999999 ns leaves b a billionth of each nanosecond: its iteration would creep
 // for a billion steps; it is cut off and reported, and the set is not accepted.
 TEST(Analysis, AResponseThatCreepsIsReportedNotFollowedForEver) {
-  const Schedule s = analyse({{periodic("a", ExactTime::nanoseconds(1), ExactTime(999999999, 1000000000000000000)),
-                               periodic("b", ExactTime::seconds(999999999), ExactTime::nanoseconds(1))},
-                              {}});
+  const Schedule s = analyse(
+      {{periodic("a", ExactTime::nanoseconds(1), ExactTime(999999999, 1000000000000000000)),
+        periodic("b", ExactTime::seconds(999999999), ExactTime::nanoseconds(1))},
+       {}});
   EXPECT_FALSE(s.schedulable);
   EXPECT_TRUE(has_anomaly(s, "'b': response time did not settle"));
 }

@@ -1,8 +1,8 @@
 // ExactTime: reduction, the harmonic divisibility floating point and 100 ns units lose, and
 // the ceiling the response-time iteration uses.
-#include <rtorb/scheduling/exact_time.hpp>
-
 #include <gtest/gtest.h>
+
+#include <rtorb/scheduling/exact_time.hpp>
 
 namespace {
 
@@ -35,13 +35,15 @@ TEST(ExactTime, ArithmeticIsExact) {
   EXPECT_EQ(third + third + third, ExactTime::seconds(1));
   EXPECT_EQ(ExactTime::seconds(1) - third, ExactTime(2, 3));
   EXPECT_EQ(third * 3, ExactTime::seconds(1));
-  EXPECT_EQ(ratio(ExactTime::milliseconds(10), ExactTime::period_of_hertz(30)), ExactTime(3, 10));
+  EXPECT_EQ(ratio(ExactTime::milliseconds(10), ExactTime::period_of_hertz(30)),
+            ExactTime(3, 10));
   EXPECT_LT(ExactTime(1, 3), ExactTime(333334, 1000000));
 }
 
 TEST(ExactTime, RoundsToUnitsAndSaysWhetherExact) {
   bool exact = true;
-  EXPECT_EQ(ExactTime::period_of_hertz(30).round_to(ExactTime::nanoseconds(100), &exact), 333333);
+  EXPECT_EQ(ExactTime::period_of_hertz(30).round_to(ExactTime::nanoseconds(100), &exact),
+            333333);
   EXPECT_FALSE(exact);
   EXPECT_EQ(ExactTime::milliseconds(2).round_to(ExactTime::nanoseconds(100), &exact), 20000);
   EXPECT_TRUE(exact);

@@ -1,8 +1,8 @@
 // The schedule onto RT-CORBA: priorities spread over the range, mapped to native ones, the
 // lanes and the dispatch configuration; too few levels and refused priorities raise.
-#include <rtorb/scheduling/rt_plan.hpp>
-
 #include <gtest/gtest.h>
+
+#include <rtorb/scheduling/rt_plan.hpp>
 
 namespace {
 
@@ -21,10 +21,11 @@ Schedule avionics() {
   Task filter;
   filter.name = "filter";
   filter.worst_case_execution_time = ExactTime::milliseconds(1);
-  return analyse({{periodic("s30", ExactTime::period_of_hertz(30), ExactTime::milliseconds(5), 2),
-                   periodic("s15", ExactTime::period_of_hertz(15), ExactTime::milliseconds(5)),
-                   periodic("s5", ExactTime::period_of_hertz(5), ExactTime::milliseconds(5)), filter},
-                  {{"s30", "filter", 1}}});
+  return analyse(
+      {{periodic("s30", ExactTime::period_of_hertz(30), ExactTime::milliseconds(5), 2),
+        periodic("s15", ExactTime::period_of_hertz(15), ExactTime::milliseconds(5)),
+        periodic("s5", ExactTime::period_of_hertz(5), ExactTime::milliseconds(5)), filter},
+       {{"s30", "filter", 1}}});
 }
 
 class RefusingMapping final : public RTCORBA::PriorityMapping {

@@ -3,14 +3,13 @@
 // time), priorities and dispatch configuration, and each IDL exception.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <optional>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/scheduling/rt_plan.hpp>
 #include <rtorb/scheduling/scheduling_service.hpp>
 #include <rtorb/scheduling/time_units.hpp>
-
-#include <atomic>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,9 +32,12 @@ CORBA::object_reference<CORBA::ORB> make_orb(std::vector<std::string> options) {
 
 struct Server {
   Server() : orb(make_orb({"-ORBServerThreads", "2", "-ORBEndpoint", "iiop://127.0.0.1:0"})) {
-    service.emplace(orb, rtorb::scheduling::SchedulingServiceOptions{
-                             "ScheduleService", rtorb::scheduling::make_linear_priority_mapping(1, 99)});
-    IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"))->the_POAManager()->activate();
+    service.emplace(
+        orb, rtorb::scheduling::SchedulingServiceOptions{
+                 "ScheduleService", rtorb::scheduling::make_linear_priority_mapping(1, 99)});
+    IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"))
+        ->the_POAManager()
+        ->activate();
   }
   ~Server() {
     service.reset();
@@ -131,7 +133,8 @@ TEST_F(Scheduling, PeriodsThatAreNotARateStayAsGiven) {
   RT_Info_Set infos;
   Config_Info_Set configs;
   Scheduling_Anomaly_Set anomalies;
-  EXPECT_THROW(scheduler->compute_scheduling(1, 99, infos, configs, anomalies), UTILIZATION_BOUND_EXCEEDED);
+  EXPECT_THROW(scheduler->compute_scheduling(1, 99, infos, configs, anomalies),
+               UTILIZATION_BOUND_EXCEEDED);
   EXPECT_THROW(scheduler->last_scheduled_priority(), NOT_SCHEDULED);
 }
 
@@ -175,11 +178,13 @@ TEST_F(Scheduling, UnknownHandlesRaiseUnknownTask) {
   EXPECT_THROW(scheduler->get(h + 1), UNKNOWN_TASK);
   EXPECT_THROW(scheduler->get(0), UNKNOWN_TASK);
   EXPECT_THROW(scheduler->get(-5), UNKNOWN_TASK);
-  EXPECT_THROW(scheduler->set(99, Criticality_t::LOW_CRITICALITY, 1, 1, 0, 10, Importance_t::LOW_IMPORTANCE, 0, 1,
-                              Info_Type_t::OPERATION),
+  EXPECT_THROW(scheduler->set(99, Criticality_t::LOW_CRITICALITY, 1, 1, 0, 10,
+                              Importance_t::LOW_IMPORTANCE, 0, 1, Info_Type_t::OPERATION),
                UNKNOWN_TASK);
-  EXPECT_THROW(scheduler->add_dependency(h, 99, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL), UNKNOWN_TASK);
-  EXPECT_THROW(scheduler->add_dependency(99, h, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL), UNKNOWN_TASK);
+  EXPECT_THROW(scheduler->add_dependency(h, 99, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL),
+               UNKNOWN_TASK);
+  EXPECT_THROW(scheduler->add_dependency(99, h, 1, RtecBase::Dependency_Type_t::ONE_WAY_CALL),
+               UNKNOWN_TASK);
   OS_Priority os = 0;
   Preemption_Subpriority_t sub = 0;
   Preemption_Priority_t preemption = 0;
@@ -232,9 +237,12 @@ TEST_F(Scheduling, TooFewPriorityLevelsRaise) {
   RT_Info_Set infos;
   Config_Info_Set configs;
   Scheduling_Anomaly_Set anomalies;
-  EXPECT_THROW(scheduler->compute_scheduling(5, 6, infos, configs, anomalies), INSUFFICIENT_THREAD_PRIORITY_LEVELS);
-  EXPECT_THROW(scheduler->compute_scheduling(9, 1, infos, configs, anomalies), INSUFFICIENT_THREAD_PRIORITY_LEVELS);
-  EXPECT_THROW(scheduler->compute_scheduling(1, 500, infos, configs, anomalies), INSUFFICIENT_THREAD_PRIORITY_LEVELS);
+  EXPECT_THROW(scheduler->compute_scheduling(5, 6, infos, configs, anomalies),
+               INSUFFICIENT_THREAD_PRIORITY_LEVELS);
+  EXPECT_THROW(scheduler->compute_scheduling(9, 1, infos, configs, anomalies),
+               INSUFFICIENT_THREAD_PRIORITY_LEVELS);
+  EXPECT_THROW(scheduler->compute_scheduling(1, 500, infos, configs, anomalies),
+               INSUFFICIENT_THREAD_PRIORITY_LEVELS);
 }
 
 TEST_F(Scheduling, ACycleIsReportedNotFollowed) {

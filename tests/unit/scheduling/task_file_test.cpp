@@ -1,8 +1,8 @@
 // The task file: durations and rates read exactly, every declaration's fields, comments,
 // and each kind of bad line reported at its line and column without stopping.
-#include <rtorb/scheduling/task_file.hpp>
-
 #include <gtest/gtest.h>
+
+#include <rtorb/scheduling/task_file.hpp>
 
 namespace {
 
@@ -35,7 +35,8 @@ TEST(TaskFile, RatesGiveExactPeriods) {
 TEST(TaskFile, ReadsTasksAndDependencies) {
   const auto result = parse_task_file(
       "# a comment\n"
-      "task gps period=30Hz wcet=4ms typical=3ms importance=high criticality=very_high threads=2\n"
+      "task gps period=30Hz wcet=4ms typical=3ms importance=high criticality=very_high "
+      "threads=2\n"
       "\n"
       "task filter wcet=2ms   # trailing comment\n"
       "task slow period=200ms wcet=10ms deadline=150ms\n"
@@ -71,7 +72,7 @@ TEST(TaskFile, ReportsEachBadLineAtItsColumn) {
       "depends a b calls=0\n"                // 6: bad calls at 19
       "task e wcet=1ms importance=urgent\n"  // 7: bad level at 28
       "task f wcet=1ms\n"
-      "task f wcet=2ms\n");                  // 9: declared twice
+      "task f wcet=2ms\n");  // 9: declared twice
   ASSERT_EQ(result.errors.size(), 8u);
   EXPECT_EQ(result.errors[0].line, 1u);
   EXPECT_EQ(result.errors[0].column, 25u);

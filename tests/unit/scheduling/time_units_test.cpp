@@ -1,7 +1,7 @@
 // 100 ns units: whole rates recognised from their rounded periods, everything else exact.
-#include <rtorb/scheduling/time_units.hpp>
-
 #include <gtest/gtest.h>
+
+#include <rtorb/scheduling/time_units.hpp>
 
 namespace {
 

@@ -2,10 +2,9 @@
 // and an exact response-time analysis, all in exact time (docs/scheduling.md). No ORB.
 #pragma once
 
-#include <rtorb/scheduling/task_set.hpp>
-
 #include <cstddef>
 #include <optional>
+#include <rtorb/scheduling/task_set.hpp>
 #include <string>
 #include <vector>
 
@@ -27,8 +26,8 @@ struct TaskResult {
   // The rate the task runs at: its own period, or its fastest caller's. Absent for a task
   // nothing calls that has no period, or one the analysis had to leave out.
   std::optional<ExactTime> period;
-  std::optional<std::string> rate_from;  // the caller whose rate it inherited
-  std::optional<std::size_t> rate_group; // index into Schedule::rate_groups
+  std::optional<std::string> rate_from;   // the caller whose rate it inherited
+  std::optional<std::size_t> rate_group;  // index into Schedule::rate_groups
   // Its own worst case plus its callees' per call: what one release costs. For a task
   // without a period of its own this is part of its callers' demand, not analysed apart.
   ExactTime demand;

@@ -3,12 +3,11 @@
 // preemption priority an event channel reads (docs/scheduling.md, "onto RT-CORBA").
 #pragma once
 
-#include <rtorb/rt/rtcorba.hpp>
-#include <rtorb/scheduling/analysis.hpp>
-
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <rtorb/rt/rtcorba.hpp>
+#include <rtorb/scheduling/analysis.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,11 +16,15 @@ namespace rtorb::scheduling {
 
 // RtecScheduler::Dispatching_Type_t, in its order. rtorb's analysis is static (fixed
 // priorities), so every queue it configures is static_dispatching.
-enum class DispatchingType : std::uint8_t { static_dispatching, deadline_dispatching, laxity_dispatching };
+enum class DispatchingType : std::uint8_t {
+  static_dispatching,
+  deadline_dispatching,
+  laxity_dispatching
+};
 
 // RtecScheduler::Config_Info: one dispatching queue of the channel.
 struct DispatchConfig {
-  std::int32_t preemption_priority = 0;       // 0 is the most urgent queue
+  std::int32_t preemption_priority = 0;         // 0 is the most urgent queue
   RTCORBA::NativePriority thread_priority = 0;  // the queue's threads run at this (OS)
   DispatchingType dispatching_type = DispatchingType::static_dispatching;
   RTCORBA::Priority corba_priority = 0;  // what those threads set through RTCurrent
@@ -48,7 +51,8 @@ struct RtPlan {
   std::vector<DispatchConfig> dispatch;  // index = preemption priority
 
   // The dispatch configuration of a task by its name, if the schedule gave it a rate.
-  std::optional<DispatchConfig> for_task(const Schedule& schedule, const std::string& task) const;
+  std::optional<DispatchConfig> for_task(const Schedule& schedule,
+                                         const std::string& task) const;
 };
 
 // The range holds fewer CORBA priorities than there are rate groups, or the mapping gives

@@ -3,10 +3,10 @@
 // with the exact analysis (docs/scheduling.md).
 #pragma once
 
-#include <rtorb/corba/orb.hpp>
-#include <rtorb/rt/rtcorba.hpp>
-
 #include <memory>
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/poa/poa.hpp>
+#include <rtorb/rt/rtcorba.hpp>
 #include <string>
 
 #include "RtecSchedulerC.h"
@@ -29,7 +29,8 @@ class SchedulingService {
  public:
   // Creates the POA under the RootPOA, with the RootPOA's manager (which the caller
   // activates). Raises what the POA raises (e.g. AdapterAlreadyExists for a POA name taken).
-  SchedulingService(CORBA::object_reference<CORBA::ORB> orb, SchedulingServiceOptions options = {});
+  SchedulingService(CORBA::object_reference<CORBA::ORB> orb,
+                    SchedulingServiceOptions options = {});
   SchedulingService(const SchedulingService&) = delete;
   SchedulingService& operator=(const SchedulingService&) = delete;
   ~SchedulingService();  // destroys the POA, waiting for calls in progress

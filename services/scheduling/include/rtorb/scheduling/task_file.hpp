@@ -3,10 +3,9 @@
 // docs/scheduling.md, "the task file".
 #pragma once
 
-#include <rtorb/scheduling/task_set.hpp>
-
 #include <cstddef>
 #include <optional>
+#include <rtorb/scheduling/task_set.hpp>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -2,10 +2,9 @@
 // RT_Info without the fields the scheduler fills in) and the calls between them.
 #pragma once
 
-#include <rtorb/scheduling/exact_time.hpp>
-
 #include <cstdint>
 #include <optional>
+#include <rtorb/scheduling/exact_time.hpp>
 #include <string>
 #include <vector>
 

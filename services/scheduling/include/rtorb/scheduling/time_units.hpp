@@ -3,10 +3,9 @@
 // sent as 333333 units is analysed as exactly 1/30 s (docs/scheduling.md, "100 ns units").
 #pragma once
 
-#include <rtorb/scheduling/exact_time.hpp>
-
 #include <cstdint>
 #include <optional>
+#include <rtorb/scheduling/exact_time.hpp>
 
 namespace rtorb::scheduling {
 
