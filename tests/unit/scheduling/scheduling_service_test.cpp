@@ -7,6 +7,7 @@
 #include <optional>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
+#include <rtorb/rt/rtcorba.hpp>
 #include <rtorb/scheduling/rt_plan.hpp>
 #include <rtorb/scheduling/scheduling_service.hpp>
 #include <rtorb/scheduling/time_units.hpp>
@@ -256,6 +257,40 @@ TEST_F(Scheduling, ACycleIsReportedNotFollowed) {
   scheduler->compute_scheduling(1, 99, infos, configs, anomalies);
   ASSERT_FALSE(anomalies.empty());
   EXPECT_NE(anomalies[0].description().find("dependency cycle: a -> a"), std::string::npos);
+}
+
+// The plan's lanes are what RTORB::create_threadpool_with_lanes takes, and a POA declaring
+// any rate group's priority finds its lane in that pool.
+TEST(RtPlanInAnOrb, TheLanesMakeAThreadPoolServingEveryRateGroup) {
+  using namespace rtorb::scheduling;
+  auto make = [](std::string name, ExactTime period) {
+    Task t;
+    t.name = std::move(name);
+    t.period = period;
+    t.worst_case_execution_time = ExactTime::milliseconds(5);
+    return t;
+  };
+  const Schedule schedule = analyse(
+      {{make("a", ExactTime::period_of_hertz(30)), make("b", ExactTime::period_of_hertz(15)),
+        make("c", ExactTime::period_of_hertz(5))},
+       {}});
+  const auto mapping = make_linear_priority_mapping(1, 99);
+  const RtPlan plan = plan_rt_priorities(schedule, *mapping);
+  auto orb = make_orb({});
+  auto rt = IDL::traits<RTCORBA::RTORB>::narrow(orb->resolve_initial_references("RTORB"));
+  auto root =
+      IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  const RTCORBA::ThreadpoolId pool =
+      rt->create_threadpool_with_lanes(0, plan.lanes, false, false, 0, 0);
+  for (const RateGroupPriority& group : plan.groups) {
+    const CORBA::PolicyList policies{
+        rt->create_threadpool_policy(pool),
+        rt->create_priority_model_policy(RTCORBA::PriorityModel::SERVER_DECLARED,
+                                         group.corba_priority)};
+    EXPECT_NO_THROW(root->create_POA("group-" + std::to_string(group.corba_priority),
+                                     root->the_POAManager(), policies));
+  }
+  orb->destroy();
 }
 
 }  // namespace
