@@ -203,13 +203,12 @@ Schedule analyse(const TaskSet& set) {
   build_groups(nodes, ordered, results, out);
   check_bounds(nodes, ordered, out);
   analyse_response_times(nodes, ordered, results, out);
+  // A callee finishes inside the periodic task whose rate it took (through its callers), or
+  // not at all.
   for (std::size_t i : ordered.inherited) {
-    if (results[i].rate_from) {
-      const auto caller = std::find_if(results.begin(), results.end(), [&](const auto& entry) {
-        return entry.second.name == *results[i].rate_from;
-      });
-      results[i].meets_deadline = caller->second.meets_deadline;
-    }
+    std::size_t releaser = i;
+    while (nodes[releaser].rate_from) releaser = *nodes[releaser].rate_from;
+    results[i].meets_deadline = results[releaser].meets_deadline;
   }
   for (const auto* list : {&ordered.periodic, &ordered.inherited, &ordered.unscheduled}) {
     for (std::size_t i : *list) out.tasks.push_back(results[i]);

@@ -211,19 +211,22 @@ RtPlan SchedulerServant::plan_locked(const Schedule& schedule, std::int32_t mini
 }
 
 void SchedulerServant::fill_priorities_locked(const Computed& computed) {
+  // Each task's rate group and place in it, found once rather than per RT_Info.
+  std::unordered_map<std::string, std::pair<std::size_t, std::size_t>> places;
+  const auto& groups = computed.schedule.rate_groups;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (std::size_t i = 0; i < groups[g].tasks.size(); ++i)
+      places[groups[g].tasks[i]] = {g, i};
+  }
   for (RtecScheduler::RT_Info& info : infos_) {
-    info.priority(not_scheduled);
-    info.preemption_priority(not_scheduled);
-    info.preemption_subpriority(not_scheduled);
-    const TaskResult* result = computed.schedule.find(info.entry_point());
-    if (!result || !result->rate_group) continue;
-    const std::size_t group = *result->rate_group;
-    const auto& members = computed.schedule.rate_groups[group].tasks;
-    const auto position =
-        std::find(members.begin(), members.end(), info.entry_point()) - members.begin();
-    info.priority(computed.plan.dispatch[group].thread_priority);
-    info.preemption_priority(static_cast<std::int32_t>(group));
-    info.preemption_subpriority(static_cast<std::int32_t>(position));
+    const auto place = places.find(info.entry_point());
+    const bool scheduled = place != places.end();
+    const auto [group, position] =
+        scheduled ? place->second : std::pair<std::size_t, std::size_t>{};
+    info.priority(scheduled ? computed.plan.dispatch[group].thread_priority : not_scheduled);
+    info.preemption_priority(scheduled ? static_cast<std::int32_t>(group) : not_scheduled);
+    info.preemption_subpriority(scheduled ? static_cast<std::int32_t>(position)
+                                          : not_scheduled);
   }
 }
 

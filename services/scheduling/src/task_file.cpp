@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <rtorb/scheduling/task_file.hpp>
+#include <unordered_set>
 #include <utility>
 
 namespace rtorb::scheduling {
@@ -84,7 +85,8 @@ std::optional<std::int64_t> count(std::string_view text) {
 
 class LineParser {
  public:
-  LineParser(TaskFileResult& result, std::size_t line) : result_(result), line_(line) {}
+  LineParser(TaskFileResult& result, std::unordered_set<std::string>& names, std::size_t line)
+      : result_(result), names_(names), line_(line) {}
 
   void parse(const std::vector<Token>& tokens) {
     if (tokens.empty()) return;
@@ -125,9 +127,8 @@ class LineParser {
     if (!has_wcet) return error(tokens[1], "task '" + task.name + "' needs wcet=DURATION");
     if (!has_typical) task.typical_execution_time = task.worst_case_execution_time;
     if (result_.errors.size() != errors_before) return;
-    for (const Task& earlier : result_.set.tasks) {
-      if (earlier.name == task.name)
-        return error(tokens[1], "task '" + task.name + "' is declared twice");
+    if (!names_.insert(task.name).second) {
+      return error(tokens[1], "task '" + task.name + "' is declared twice");
     }
     result_.set.tasks.push_back(std::move(task));
   }
@@ -193,6 +194,7 @@ class LineParser {
   }
 
   TaskFileResult& result_;
+  std::unordered_set<std::string>& names_;  // of the tasks read so far
   std::size_t line_;
 };
 
@@ -221,11 +223,12 @@ std::optional<ExactTime> parse_period(std::string_view text) {
 
 TaskFileResult parse_task_file(std::string_view text) {
   TaskFileResult result;
+  std::unordered_set<std::string> names;
   std::size_t line_number = 0;
   while (!text.empty() || line_number == 0) {
     const auto end = text.find('\n');
     const std::string_view line = text.substr(0, end);
-    LineParser(result, ++line_number).parse(tokens_of(line));
+    LineParser(result, names, ++line_number).parse(tokens_of(line));
     if (end == std::string_view::npos) break;
     text.remove_prefix(end + 1);
   }

@@ -131,6 +131,19 @@ TEST(Analysis, DependenciesInheritTheFastestCallersRateAndChargeTheirCost) {
   EXPECT_EQ(s.rate_groups[0].tasks, (std::vector<std::string>{"sensor_30hz", "filter"}));
 }
 
+// root -> z -> y: y takes root's rate through z and finishes when root does.
+TEST(Analysis, RatesPassDownChainsOfCalls) {
+  TaskSet set{{periodic("root", ms(10), ms(1)), called("z", ms(1)), called("y", ms(1))},
+              {{"root", "z", 1}, {"z", "y", 3}}};
+  const Schedule s = analyse(set);
+  ASSERT_TRUE(s.schedulable);
+  EXPECT_EQ(s.find("root")->demand, ms(5));
+  EXPECT_EQ(*s.find("y")->period, ms(10));
+  EXPECT_EQ(*s.find("y")->rate_from, "z");
+  EXPECT_TRUE(s.find("y")->meets_deadline);
+  EXPECT_TRUE(s.find("z")->meets_deadline);
+}
+
 TEST(Analysis, ImportanceThenCriticalityBreakTiesWithinARate) {
   TaskSet set{{periodic("plain", ms(10), ms(1)), periodic("vital", ms(10), ms(1)),
                periodic("critical", ms(10), ms(1))},
