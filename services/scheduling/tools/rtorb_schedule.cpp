@@ -107,12 +107,29 @@ void print_task(std::ostream& out, const TaskResult& t, const RtPlan* plan) {
   out << line;
 }
 
+// One line per rate group: what a server's lane and an event channel's queue are set up with.
+void print_rate_groups(std::ostream& out, const RtPlan& plan) {
+  out << "\nrate groups (one lane and one dispatching queue each):\n";
+  for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+    const RateGroupPriority& group = plan.groups[g];
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "  preemption %zu: period %s (%s), CORBA priority %d, OS priority %d, "
+                  "%u thread%s, static dispatching\n",
+                  g, ms(group.period).c_str(), rate_of(group.period).c_str(),
+                  int(group.corba_priority), int(group.native_priority), group.threads,
+                  group.threads == 1 ? "" : "s");
+    out << line;
+  }
+}
+
 void print_report(std::ostream& out, const Schedule& s, const RtPlan* plan) {
   char header[512];
   std::snprintf(header, sizeof header, row_format, "task", "group", "priority", "native",
                 "period", "rate", "demand", "response", "slack", "verdict");
   out << header;
   for (const TaskResult& t : s.tasks) print_task(out, t, plan);
+  if (plan) print_rate_groups(out, *plan);
   out << "\nutilisation: " << std::to_string(s.utilisation.to_seconds()) << " (exactly "
       << s.utilisation.numerator() << "/" << s.utilisation.denominator() << ")\n";
   out << "Liu and Layland bound for " << s.periodic_count

@@ -52,6 +52,11 @@ TEST(ScheduleTool, TheAvionicsExampleIsSchedulable) {
                        "ms    125.000 ms   75.000 ms    meets"))
       << run.out;
   EXPECT_TRUE(contains(run.out, "runs inside gps_30hz")) << run.out;
+  // The lane and queue of the 15 Hz group, with the two threads hud_display_15hz asked for.
+  EXPECT_TRUE(contains(run.out,
+                       "preemption 1: period 66.667 ms (15 Hz), CORBA priority 16384, "
+                       "OS priority 50, 2 threads, static dispatching"))
+      << run.out;
   EXPECT_TRUE(contains(run.out, "utilisation: 0.775000 (exactly 31/40)")) << run.out;
   EXPECT_TRUE(contains(run.out, "Liu and Layland bound for 4 tasks: 0.756828: fails"))
       << run.out;
