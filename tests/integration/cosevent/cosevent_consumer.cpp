@@ -9,6 +9,8 @@
 #include <iostream>
 #include <mutex>
 #include <string>
+#include <thread>
+#include <chrono>
 
 #include "CosEventChannelAdminS.h"
 
@@ -67,12 +69,26 @@ void push_mode(const CORBA::object_reference<CORBA::ORB>& orb,
   }
 }
 
+// omniEvents' pull() does not wait: with nothing queued it raises TRANSIENT (COMPLETED_NO)
+// and leaves the waiting to omniORB's clients, which retry TRANSIENT. rtorb retries no
+// call by itself, so this consumer does, after a pause.
+CORBA::Any pull_one(const IDL::traits<CosEventChannelAdmin::ProxyPullSupplier>::ref_type& proxy) {
+  for (;;) {
+    try {
+      return proxy->pull();
+    } catch (const CORBA::TRANSIENT& e) {
+      if (e.completed() != CORBA::CompletionStatus::COMPLETED_NO) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+}
+
 void pull_mode(const IDL::traits<CosEventChannelAdmin::EventChannel>::ref_type& channel,
                std::uint32_t count) {
   auto proxy = channel->for_consumers()->obtain_pull_supplier();
   proxy->connect_pull_consumer(nullptr);
   std::cout << "ready" << std::endl;
-  for (std::uint32_t i = 0; i < count; ++i) print(proxy->pull());
+  for (std::uint32_t i = 0; i < count; ++i) print(pull_one(proxy));
   proxy->disconnect_pull_supplier();
 }
 
