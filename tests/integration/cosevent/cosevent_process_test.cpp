@@ -72,6 +72,20 @@ TEST(CosEventProcesses, AConsumerThatHangsIsCutOffByTheCallTimeoutWhileTheOtherG
   EXPECT_NE(cut_off->find("TIMEOUT"), std::string::npos) << *cut_off;
 }
 
+TEST(CosEventProcesses, TheChannelBindsItselfInNamingAsEventChannel) {
+  const std::string naming_port = std::to_string(free_port());
+  ChildProcess naming({bin("rtorb-naming"), "-ORBEndpoint", "iiop://127.0.0.1:" + naming_port});
+  ASSERT_TRUE(naming.line(20s));  // its IOR: it answers
+  RtorbChannel channel({"--naming", "-ORBInitRef",
+                        "NameService=corbaloc::127.0.0.1:" + naming_port + "/NameService"});
+  const std::string by_name = "corbaname::127.0.0.1:" + naming_port + "#EventChannel";
+  auto consumer = start_consumer(consumer_argv(by_name, 10));
+  supply(by_name, 10);
+  EXPECT_EQ(events_of(*consumer), expected_events(10));
+  naming.terminate();
+  naming.wait(5s);
+}
+
 // A client ORB in this process, against the channel process.
 struct ChannelClient {
   CORBA::object_reference<CORBA::ORB> orb = [] {
