@@ -16,7 +16,8 @@ namespace rtorb::cosevent {
 ChannelCore::ChannelCore(CORBA::object_reference<CORBA::ORB> orb, ChannelOptions options)
     : orb_(std::move(orb)), options_(std::move(options)) {
   if (options_.queue_length == 0) {
-    raise<CORBA::BAD_PARAM>(0, "rtorb::cosevent: queue_length must be at least 1");
+    raise<CORBA::BAD_PARAM>(minor::bad_param_queue_length_zero,
+                            "rtorb::cosevent: queue_length must be at least 1");
   }
   if (!options_.log) {
     options_.log = [](const std::string& line) { std::cerr << "cosevent: " << line << '\n'; };

@@ -54,6 +54,17 @@ TEST_F(ChannelPush, ANilConsumerIsBadParamWithItsMinorCode) {
   proxy->connect_push_consumer(serve<CosEventComm::PushConsumer>(consumer));
 }
 
+TEST_F(ChannelPush, AQueueLengthOfZeroIsBadParamWithItsMinorCode) {
+  ChannelOptions options;
+  options.queue_length = 0;
+  try {
+    start(options);
+    FAIL() << "a channel without room for an event was made";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), minor::bad_param_queue_length_zero);
+  }
+}
+
 TEST_F(ChannelPush, ASecondConnectRaisesAlreadyConnected) {
   start();
   auto consumer = CORBA::make_reference<PushConsumer>();
