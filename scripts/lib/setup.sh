@@ -9,6 +9,7 @@ RTORB_PACKAGES=(
   libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev
   libomniorb4-dev omniidl omniorb omniorb-idl omniorb-nameserver
+  omnievents libomnievents-dev  # the CosEvent interop peer (tests/interop/omnievents)
   default-jdk-headless maven  # the JacORB interop peer: Maven fetches JacORB at build time
   python3-matplotlib strace util-linux binutils
   dpkg-dev file  # cpack's .deb: dpkg-shlibdeps finds the programs' dependencies

@@ -1,0 +1,147 @@
+// rtorb-cos-event-channel [--ior-file F] [--key K] [--naming [NAME]] [--queue-length N]
+// [--full-policy P] [--call-timeout-ms T] [ORB options]: one CosEvent channel in a process
+// of its own, for the tests and for users until rtorb-event-service serves it too.
+// SIGINT and SIGTERM stop it cleanly.
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/cosevent/event_channel.hpp>
+#include <rtorb/poa/poa.hpp>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <pthread.h>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr const char* usage =
+    "usage: rtorb-cos-event-channel [options] [ORB options]\n"
+    "  --ior-file FILE        write the EventChannel's IOR to FILE instead of stdout\n"
+    "  --key KEY              answer at corbaloc::host:port/KEY (default EventChannel)\n"
+    "  --naming [NAME]        bind in the NameService (-ORBInitRef) as NAME (EventChannel)\n"
+    "  --queue-length N       events held per consumer (default 1024)\n"
+    "  --full-policy P        drop-oldest (default), drop-newest or block\n"
+    "  --call-timeout-ms T    a consumer that takes longer is disconnected (default 2000)\n"
+    "  (-ORBServerThreads defaults to 8 here: each pull() waiting holds one)\n";
+
+struct Arguments {
+  std::string ior_file;
+  bool naming = false;
+  rtorb::cosevent::ChannelOptions options;
+};
+
+rtorb::cosevent::FullPolicy policy_named(const std::string& name) {
+  if (name == "drop-oldest") return rtorb::cosevent::FullPolicy::drop_oldest;
+  if (name == "drop-newest") return rtorb::cosevent::FullPolicy::drop_newest;
+  if (name == "block") return rtorb::cosevent::FullPolicy::block_supplier;
+  throw std::invalid_argument("unknown --full-policy '" + name + "'");
+}
+
+bool parse(int argc, char* argv[], Arguments& out) {
+  out.options.corbaloc_key = "EventChannel";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--ior-file" && has_value) {
+      out.ior_file = argv[++i];
+    } else if (arg == "--key" && has_value) {
+      out.options.corbaloc_key = argv[++i];
+    } else if (arg == "--naming") {
+      out.naming = true;
+      if (has_value && argv[i + 1][0] != '-') out.options.naming_name = argv[++i];
+    } else if (arg == "--queue-length" && has_value) {
+      out.options.queue_length = std::stoul(argv[++i]);
+    } else if (arg == "--full-policy" && has_value) {
+      out.options.full_policy = policy_named(argv[++i]);
+    } else if (arg == "--call-timeout-ms" && has_value) {
+      out.options.call_timeout = std::chrono::milliseconds(std::stol(argv[++i]));
+    } else {
+      std::cerr << "rtorb-cos-event-channel: unknown argument '" << arg << "'\n" << usage;
+      return false;
+    }
+  }
+  return true;
+}
+
+// The file appears whole or not at all: a reader polling for it never sees half an IOR.
+void write_ior(const std::string& path, const std::string& ior) {
+  const std::string partial = path + ".partial";
+  std::ofstream(partial) << ior << '\n';
+  if (std::rename(partial.c_str(), path.c_str()) != 0) {
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  }
+}
+
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+std::vector<std::string> with_default_threads(int argc, char* argv[]) {
+  std::vector<std::string> options(argv, argv + argc);
+  if (std::find(options.begin(), options.end(), "-ORBServerThreads") == options.end()) {
+    options.insert(options.begin() + 1, {"-ORBServerThreads", "8"});
+  }
+  return options;
+}
+
+int serve(int argc, char* argv[], const sigset_t& signals) {
+  std::vector<std::string> options = with_default_threads(argc, argv);
+  std::vector<char*> pointers;
+  for (auto& option : options) pointers.push_back(option.data());
+  pointers.push_back(nullptr);
+  int count = static_cast<int>(options.size());
+  auto orb = CORBA::ORB_init(count, pointers.data());
+  Arguments args;
+  if (!parse(count, pointers.data(), args)) return 2;
+  auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  {
+    rtorb::cosevent::EventChannel channel(orb, args.options);
+    root_poa->the_POAManager()->activate();
+    if (args.naming) {
+      channel.bind_in_naming(IDL::traits<CosNaming::NamingContext>::narrow(
+          orb->resolve_initial_references("NameService")));
+    }
+    const std::string ior = orb->object_to_string(channel.reference());
+    if (args.ior_file.empty()) {
+      std::cout << ior << std::endl;
+    } else {
+      write_ior(args.ior_file, ior);
+    }
+    // SIGINT/SIGTERM are waited for by a thread, which shuts the ORB down.
+    std::thread stopper([orb, signals] {
+      int signal = 0;
+      sigwait(&signals, &signal);
+      orb->shutdown(false);
+    });
+    orb->run();
+    pthread_kill(stopper.native_handle(), SIGTERM);
+    stopper.join();
+  }
+  orb->destroy();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  const sigset_t signals = stop_signals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
+  try {
+    return serve(argc, argv, signals);
+  } catch (const CORBA::Exception& e) {
+    std::cerr << "rtorb-cos-event-channel: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "rtorb-cos-event-channel: " << e.what() << '\n';
+  }
+  return 1;
+}
