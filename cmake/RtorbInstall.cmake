@@ -10,13 +10,15 @@ include(CMakePackageConfigHelpers)
 set(RTORB_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/rtorb)
 set(RTORB_INSTALL_IDLDIR ${CMAKE_INSTALL_DATADIR}/rtorb/idl)
 
-# rtorb_add_component(<name> TARGETS <target>...)
+# rtorb_add_component(<name> TARGETS <target>... [DEPENDS <component>...])
 # Installs a part of rtorb that users ask for by name, such as a service:
 #   find_package(rtorb 0.1 REQUIRED COMPONENTS <name>)   then link rtorb::<name>
 # Its targets get their own export file, so a package split later (one .deb per service)
-# only moves files. Set each target's EXPORT_NAME to the name users should see.
+# only moves files. Set each target's EXPORT_NAME to the name users should see. DEPENDS
+# names the components its targets link (registered before it): find_package loads them
+# too, so a user asks only for what they use.
 function(rtorb_add_component name)
-  cmake_parse_arguments(ARG "" "" "TARGETS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "TARGETS;DEPENDS" ${ARGN})
   if(NOT ARG_TARGETS)
     message(FATAL_ERROR "rtorb_add_component(${name}): TARGETS is required")
   endif()
@@ -26,6 +28,15 @@ function(rtorb_add_component name)
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   install(EXPORT rtorb-${name}-targets NAMESPACE rtorb:: DESTINATION ${RTORB_INSTALL_CMAKEDIR})
   set_property(GLOBAL APPEND PROPERTY RTORB_COMPONENTS ${name})
+  get_property(known GLOBAL PROPERTY RTORB_COMPONENTS)
+  foreach(dependency IN LISTS ARG_DEPENDS)
+    if(NOT dependency IN_LIST known)
+      message(FATAL_ERROR "rtorb_add_component(${name}): DEPENDS ${dependency}, which is not "
+                          "a component registered before it")
+    endif()
+  endforeach()
+  set_property(GLOBAL APPEND_STRING PROPERTY RTORB_COMPONENT_DEPENDS
+               "set(_rtorb_depends_${name} ${ARG_DEPENDS})\n")
 endfunction()
 
 # Called once at the end of the top-level CMakeLists.txt, after every component registered.
@@ -45,6 +56,7 @@ function(rtorb_install_package)
     endif()")
 
   get_property(RTORB_COMPONENTS GLOBAL PROPERTY RTORB_COMPONENTS)
+  get_property(RTORB_COMPONENT_DEPENDS GLOBAL PROPERTY RTORB_COMPONENT_DEPENDS)
   list(JOIN RTORB_COMPONENTS ", " RTORB_COMPONENTS_TEXT)
   if(NOT RTORB_COMPONENTS_TEXT)
     set(RTORB_COMPONENTS_TEXT "none")
