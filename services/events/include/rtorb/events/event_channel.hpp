@@ -1,0 +1,58 @@
+// The real-time event channel as a library: TAO's RtecEventChannelAdmin::EventChannel with
+// its admins and proxies as servants of a POA the caller gives, filters built at connect,
+// and dispatching as DispatchingOptions say (docs/events.md). rtorb-event-service is this
+// class in a program; an application can link it into its own process instead.
+#pragma once
+
+#include <rtorb/corba/orb.hpp>
+#include <rtorb/events/dispatching.hpp>
+#include <rtorb/poa/poa.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "RtecEventChannelAdminC.h"
+
+namespace rtorb::events {
+
+class ChannelCore;  // private: proxies, subscriptions, dispatch groups
+
+struct ChannelOptions {
+  DispatchingOptions dispatching;
+  // The priority (rate group) of a consumer from the RT_Info handles of its dependencies:
+  // the highest over them. Default (no Scheduling Service): the handle itself, clamped to
+  // 0..32767, is the CORBA priority. Called at connect only, never on the event path.
+  std::function<RTCORBA::Priority(RtecBase::handle_t)> priority_of_rt_info;
+  // Consumers disconnected for a failed push, dispatch threads that could not take their
+  // priority. Default: a line on stderr.
+  std::function<void(const std::string&)> log;
+};
+
+class EventChannel {
+ public:
+  // Activates the channel's objects in `poa` (which needs the SYSTEM_ID and
+  // IMPLICIT_ACTIVATION-free defaults of the RootPOA or a child of it; the caller activates
+  // its manager) and starts the dispatching threads of pool mode. Raises what the POA raises.
+  EventChannel(CORBA::object_reference<CORBA::ORB> orb,
+               IDL::traits<PortableServer::POA>::ref_type poa, ChannelOptions options = {});
+  EventChannel(const EventChannel&) = delete;
+  EventChannel& operator=(const EventChannel&) = delete;
+  // destroy(), then joins the dispatching threads.
+  ~EventChannel();
+
+  IDL::traits<RtecEventChannelAdmin::EventChannel>::ref_type reference() const;
+  ChannelStatistics statistics() const;
+  // What EventChannel::destroy does: disconnects every client (calling their
+  // disconnect_push_consumer / disconnect_push_supplier), deactivates the objects. Calls on
+  // the channel afterwards raise OBJECT_NOT_EXIST object_not_exist_channel_destroyed.
+  void destroy();
+  // Set by whoever owns the process: runs once destroy() has been called through the IDL
+  // (rtorb-event-service shuts its ORB down from here).
+  void on_destroyed(std::function<void()> callback);
+
+ private:
+  std::shared_ptr<ChannelCore> core_;
+};
+
+}  // namespace rtorb::events

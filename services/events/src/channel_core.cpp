@@ -1,0 +1,187 @@
+// The channel's tables: proxies, connect and disconnect, suspend, observers, destroy.
+// Every change builds a new Subscriptions snapshot and publishes it (republish_locked).
+#include "channel_core.hpp"
+
+#include <rtorb/corba/raise.hpp>
+#include <rtorb/events/minor_codes.hpp>
+
+#include <algorithm>
+#include <iostream>
+
+#include "servants.hpp"
+
+namespace rtorb::events {
+
+using detail::Subscriptions;
+
+ChannelCore::ChannelCore(CORBA::object_reference<CORBA::ORB> orb,
+                         IDL::traits<PortableServer::POA>::ref_type poa, ChannelOptions options)
+    : orb_(std::move(orb)),
+      poa_(std::move(poa)),
+      options_(std::move(options)),
+      subscriptions_(std::make_unique<const Subscriptions>()) {
+  if (!options_.log) options_.log = [](const std::string& s) { std::cerr << "rtorb-events: " << s << '\n'; };
+  if (!options_.priority_of_rt_info) {
+    options_.priority_of_rt_info = [](RtecBase::handle_t h) {
+      return static_cast<RTCORBA::Priority>(std::clamp<RtecBase::handle_t>(h, 0, 32767));
+    };
+  }
+}
+
+ChannelCore::~ChannelCore() { stop_threads(); }
+
+void ChannelCore::start() {
+  if (options_.dispatching.mode == DispatchingMode::priority) {
+    rt_current_ = IDL::traits<RTCORBA::Current>::narrow(orb_->resolve_initial_references("RTCurrent"));
+  }
+  const std::weak_ptr<ChannelCore> self = weak_from_this();
+  auto activate = [this](auto servant) {
+    fixed_oids_.push_back(poa_->activate_object(servant));
+    return poa_->id_to_reference(fixed_oids_.back());
+  };
+  channel_ = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(
+      activate(CORBA::make_reference<ChannelServant>(self)));
+  consumer_admin_ = IDL::traits<RtecEventChannelAdmin::ConsumerAdmin>::narrow(
+      activate(CORBA::make_reference<ConsumerAdminServant>(self)));
+  supplier_admin_ = IDL::traits<RtecEventChannelAdmin::SupplierAdmin>::narrow(
+      activate(CORBA::make_reference<SupplierAdminServant>(self)));
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  if (options_.dispatching.mode == DispatchingMode::pool) group_for_locked(std::nullopt);
+  republish_locked();
+  maintenance_ = std::thread([this] { maintain(); });
+}
+
+void ChannelCore::require_alive() const {
+  if (destroyed_.load()) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_channel_destroyed, "the event channel was destroyed");
+  }
+}
+
+IDL::traits<RtecEventChannelAdmin::ConsumerAdmin>::ref_type ChannelCore::consumer_admin() const {
+  return consumer_admin_;
+}
+IDL::traits<RtecEventChannelAdmin::SupplierAdmin>::ref_type ChannelCore::supplier_admin() const {
+  return supplier_admin_;
+}
+
+IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::ref_type ChannelCore::new_proxy_supplier() {
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  const std::uint64_t id = next_proxy_++;
+  auto oid = poa_->activate_object(CORBA::make_reference<ProxySupplierServant>(weak_from_this(), id));
+  proxies_[id] = ProxyRecord{oid, true, nullptr, nullptr, false};
+  return IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::narrow(poa_->id_to_reference(oid));
+}
+
+IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::ref_type ChannelCore::new_proxy_consumer() {
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  const std::uint64_t id = next_proxy_++;
+  auto oid = poa_->activate_object(CORBA::make_reference<ProxyConsumerServant>(weak_from_this(), id));
+  proxies_[id] = ProxyRecord{oid, false, nullptr, nullptr, false};
+  return IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::narrow(poa_->id_to_reference(oid));
+}
+
+RTCORBA::Priority ChannelCore::priority_of(const RtecEventChannelAdmin::ConsumerQOS& qos) const {
+  RTCORBA::Priority highest = 0;
+  for (const auto& dependency : qos.dependencies()) {
+    highest = std::max(highest, options_.priority_of_rt_info(dependency.rt_info()));
+  }
+  return highest;
+}
+
+detail::DispatchGroup* ChannelCore::group_for_locked(std::optional<RTCORBA::Priority> priority) {
+  if (priority) {
+    if (auto it = group_by_priority_.find(*priority); it != group_by_priority_.end()) {
+      return groups_[it->second].get();
+    }
+  } else if (!groups_.empty()) {
+    return groups_.front().get();
+  }
+  const std::size_t index = groups_.size();
+  auto deliver = [this, index](const RtecEventComm::Event& event) {
+    detail::SnapshotCell<Subscriptions>::ReadGuard snapshot(subscriptions_);
+    if (index < snapshot->groups.size()) this->deliver(snapshot->groups[index], event);
+  };
+  groups_.push_back(std::make_unique<detail::DispatchGroup>(index, priority, options_.dispatching,
+                                                            rt_current_, deliver, options_.log));
+  if (priority) group_by_priority_[*priority] = index;
+  groups_.back()->start(priority ? 1 : std::max<std::uint32_t>(options_.dispatching.pool_threads, 1));
+  return groups_.back().get();
+}
+
+void ChannelCore::republish_locked() {
+  auto next = std::make_unique<Subscriptions>();
+  next->groups.resize(std::max<std::size_t>(groups_.size(), 1));
+  for (std::size_t i = 0; i < groups_.size(); ++i) next->groups[i].group = groups_[i].get();
+  for (const auto& [id, record] : proxies_) {
+    if (!record.connected) continue;
+    if (!record.is_supplier_side) {
+      next->suppliers.push_back(id);
+    } else {
+      next->owners.push_back(record.consumer);
+      next->groups[record.consumer->group].members.push_back(record.consumer.get());
+    }
+  }
+  subscriptions_.publish_locked(std::move(next));
+}
+
+void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consumer,
+                                   const RtecEventChannelAdmin::ConsumerQOS& qos) {
+  if (!consumer) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_consumer, "connect_push_consumer(nil)");
+  auto entry = std::make_shared<detail::ConsumerEntry>(proxy, consumer, qos);  // checks the QOS
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    ProxyRecord& record = proxies_.at(proxy);
+    if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
+    if (options_.dispatching.mode == DispatchingMode::priority) {
+      entry->group = group_for_locked(priority_of(qos))->index();
+    }
+    record.consumer = std::move(entry);
+    record.connected = true;
+    republish_locked();
+  }
+  notify_observers();
+}
+
+void ChannelCore::remove_consumer_locked(std::uint64_t proxy) {
+  auto it = proxies_.find(proxy);
+  if (it == proxies_.end()) return;
+  try {
+    poa_->deactivate_object(it->second.oid);
+  } catch (const CORBA::Exception&) {
+    // Already deactivated (destroy raced with a disconnect): nothing more to undo.
+  }
+  proxies_.erase(it);
+  republish_locked();
+}
+
+void ChannelCore::disconnect_consumer(std::uint64_t proxy) {
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    remove_consumer_locked(proxy);
+  }
+  notify_observers();
+}
+
+void ChannelCore::suspend_consumer(std::uint64_t proxy, bool suspended) {
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  auto it = proxies_.find(proxy);
+  if (it != proxies_.end() && it->second.consumer) it->second.consumer->suspended.store(suspended);
+}
+
+void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& supplier,
+                                   const RtecEventChannelAdmin::SupplierQOS&) {
+  if (!supplier) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_supplier, "connect_push_supplier(nil)");
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  ProxyRecord& record = proxies_.at(proxy);
+  if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
+  record.supplier = supplier;
+  record.connected = true;
+  republish_locked();
+}
+
+void ChannelCore::disconnect_supplier(std::uint64_t proxy) {
+  std::lock_guard lock(subscriptions_.writers_mutex());
+  remove_consumer_locked(proxy);  // the same for either side: deactivate, forget, republish
+}
+
+}  // namespace rtorb::events

@@ -1,0 +1,38 @@
+// rtorb-event-service's own arguments (the ORB's -ORB... options are taken out before).
+#pragma once
+
+#include <rtorb/events/dispatching.hpp>
+
+#include <optional>
+#include <string>
+
+namespace rtorb::events::tool {
+
+inline constexpr const char* usage =
+    "usage: rtorb-event-service [--ior-file F] [--cos-ior-file G] [--naming]\n"
+    "                           [--dispatching reactive|pool:N|priority]\n"
+    "                           [--queue-size N] [--full-policy block|drop-oldest|drop-newest]\n"
+    "                           [ORB options]\n"
+    "  --ior-file F      write the RtecEventChannelAdmin::EventChannel's IOR to F\n"
+    "                    (else print it on stdout) once the channel answers\n"
+    "  --cos-ior-file G  write the CosEventChannelAdmin::EventChannel's IOR to G\n"
+    "  --naming          bind the channel as EventService in the Naming Service\n"
+    "                    (-ORBInitRef NameService=...)\n"
+    "  --dispatching M   reactive (the supplier's thread pushes), pool:N (N threads\n"
+    "                    and one queue), priority (a queue and thread per priority)\n"
+    "  --queue-size N    events per dispatch queue (default 1024)\n"
+    "  --full-policy P   what a full queue does (default drop-oldest)\n"
+    "  SIGINT and SIGTERM stop it cleanly (exit status 0).\n";
+
+struct ServiceArguments {
+  std::string ior_file;
+  std::string cos_ior_file;
+  bool naming = false;
+  bool help = false;
+  DispatchingOptions dispatching;
+};
+
+// nullopt after printing what is wrong to stderr (the program exits 2).
+std::optional<ServiceArguments> parse_arguments(int argc, char* argv[]);
+
+}  // namespace rtorb::events::tool
