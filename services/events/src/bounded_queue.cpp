@@ -47,6 +47,7 @@ void BoundedQueue::take_locked(QueuedEvent& out) {
   out.queued_at = slot.queued_at;
   head_ = (head_ + 1) % slots_.size();
   --size_;
+  ++counters_.in_progress;
 }
 
 bool BoundedQueue::pop(QueuedEvent& out) {
@@ -62,6 +63,7 @@ bool BoundedQueue::pop(QueuedEvent& out) {
 void BoundedQueue::dispatched(std::chrono::nanoseconds waited) noexcept {
   std::lock_guard lock(mutex_);
   ++counters_.dispatched;
+  --counters_.in_progress;
   counters_.worst_latency = std::max(counters_.worst_latency, waited);
 }
 

@@ -37,13 +37,15 @@ std::optional<FullPolicy> parse_full_policy(std::string_view text);  // block, d
 std::string to_string(DispatchingMode mode);
 std::string to_string(FullPolicy policy);
 
-// One queue's counters. Always in == dispatched + dropped + queued (no uncounted drop).
+// One queue's counters. Always in == dispatched + dropped + queued + in_progress: no event
+// leaves a queue uncounted.
 struct QueueStatistics {
   std::optional<RTCORBA::Priority> priority;  // priority mode: the queue's rate group
   std::uint64_t in = 0;          // events offered to the queue
   std::uint64_t dispatched = 0;  // taken off it and delivered to the group's consumers
   std::uint64_t dropped = 0;     // discarded by the full policy (or at close)
   std::uint64_t queued = 0;      // waiting now
+  std::uint64_t in_progress = 0; // taken off, being delivered now
   std::uint64_t high_water = 0;  // most events ever waiting at once
   std::chrono::nanoseconds worst_latency{0};  // longest wait between queueing and dispatch
   // What the queue's threads run at, as the OS reports it from inside the thread: the
