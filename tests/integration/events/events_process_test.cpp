@@ -1,0 +1,164 @@
+// The event service as real processes on loopback: rtorb-event-service, suppliers and
+// consumers (events-test-peer), and rtorb-naming for --naming.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <rtorb/events/minor_codes.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "child_process.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using rtorb::interop::ChildProcess;
+namespace fs = std::filesystem;
+
+std::string bin(const std::string& program) { return std::string(RTORB_BINARY_DIR) + "/bin/" + program; }
+
+fs::path temp_file(const std::string& name) {
+  static int counter = 0;
+  return fs::temp_directory_path() /
+         ("rtorb-events-it-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" + name);
+}
+
+// rtorb-event-service with --ior-file; the constructor waits (20 s at most) for the file.
+class EventService {
+ public:
+  explicit EventService(std::vector<std::string> extra = {}) : ior_file_(temp_file("ec.ior")) {
+    std::vector<std::string> argv{bin("rtorb-event-service"), "--ior-file", ior_file_.string(),
+                                  "-ORBEndpoint", "iiop://127.0.0.1:0"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    process_ = std::make_unique<ChildProcess>(argv);
+    for (int i = 0; i < 400 && !fs::exists(ior_file_); ++i) std::this_thread::sleep_for(50ms);
+    std::ifstream(ior_file_) >> ior_;
+    if (ior_.rfind("IOR:", 0) != 0) throw std::runtime_error("rtorb-event-service wrote no IOR");
+  }
+  ~EventService() {
+    if (process_) stop();
+    std::error_code ignored;
+    fs::remove(ior_file_, ignored);
+  }
+  const std::string& ior() const { return ior_; }
+  std::optional<int> stop() {
+    process_->terminate();
+    auto status = process_->wait(10s);
+    process_.reset();
+    return status;
+  }
+
+ private:
+  fs::path ior_file_;
+  std::unique_ptr<ChildProcess> process_;
+  std::string ior_;
+};
+
+// A consumer process; the constructor waits for its READY line.
+std::unique_ptr<ChildProcess> consumer(const std::string& channel, std::vector<std::string> args) {
+  std::vector<std::string> argv{bin("events-test-peer"), "consumer", channel};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto process = std::make_unique<ChildProcess>(argv);
+  const auto line = process->line(20s);
+  if (line != "READY") throw std::runtime_error("consumer did not connect");
+  return process;
+}
+
+int supply(const std::string& channel, const std::string& types, int repeat = 1) {
+  ChildProcess supplier({bin("events-test-peer"), "supplier", channel, types, "--repeat", std::to_string(repeat)});
+  return supplier.wait(60s).value_or(-1);
+}
+
+// The PUSH lines up to and including the first that holds `last`.
+std::vector<std::string> pushes_until(ChildProcess& process, const std::string& last) {
+  std::vector<std::string> lines;
+  while (auto line = process.line(20s)) {
+    lines.push_back(*line);
+    if (line->find(last) != std::string::npos) break;
+  }
+  return lines;
+}
+
+TEST(EventServiceProcess, DeliversSubscribedTypesWildcardsAndConjunctions) {
+  EventService service;
+  auto typed = consumer(service.ior(), {"--types", "20,999"});
+  auto wildcard = consumer(service.ior(), {"--types", "0"});
+  auto both = consumer(service.ior(), {"--conjunction", "20,21", "--types", "999"});
+  ASSERT_EQ(supply(service.ior(), "20,21,22,999"), 0);
+  EXPECT_EQ(pushes_until(*typed, "999"), (std::vector<std::string>{"PUSH 20", "PUSH 999"}));
+  EXPECT_EQ(pushes_until(*wildcard, "999"),
+            (std::vector<std::string>{"PUSH 20", "PUSH 21", "PUSH 22", "PUSH 999"}));
+  EXPECT_EQ(pushes_until(*both, "999"), (std::vector<std::string>{"PUSH 20 21", "PUSH 999"}));
+  EXPECT_EQ(service.stop(), 0);
+}
+
+TEST(EventServiceProcess, AConsumerThatDiesIsDroppedAndOthersKeepReceiving) {
+  EventService service({"--dispatching", "pool:2"});
+  auto doomed = consumer(service.ior(), {"--types", "20"});
+  auto survivor = consumer(service.ior(), {"--types", "20,999"});
+  ::kill(doomed->pid(), SIGKILL);
+  (void)doomed->wait(5s);
+  ASSERT_EQ(supply(service.ior(), "20", 100), 0);
+  ASSERT_EQ(supply(service.ior(), "999"), 0);
+  const auto lines = pushes_until(*survivor, "999");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "PUSH 999");
+  EXPECT_EQ(lines.size(), 101U) << "every event reached the survivor";
+  EXPECT_EQ(service.stop(), 0) << "the service survived the dead consumer";
+}
+
+TEST(EventServiceProcess, PriorityModeDeliversToEachRateGroup) {
+  EventService service({"--dispatching", "priority"});
+  auto fast = consumer(service.ior(), {"--types", "20,999", "--rt-info", "20000"});
+  auto slow = consumer(service.ior(), {"--types", "21,999", "--rt-info", "5000"});
+  ASSERT_EQ(supply(service.ior(), "20,21,999"), 0);
+  EXPECT_EQ(pushes_until(*fast, "999"), (std::vector<std::string>{"PUSH 20", "PUSH 999"}));
+  EXPECT_EQ(pushes_until(*slow, "999"), (std::vector<std::string>{"PUSH 21", "PUSH 999"}));
+}
+
+TEST(EventServiceProcess, AnswersBadInputWithTheIdlsExceptions) {
+  EventService service;
+  ChildProcess probe({bin("events-test-peer"), "probe", service.ior()});
+  const std::string out = probe.rest_of_output(30s);
+  EXPECT_EQ(probe.wait(5s), 0);
+  auto hex = [](std::uint32_t v) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%x", v);
+    return std::string(text);
+  };
+  EXPECT_NE(out.find("nil_consumer BAD_PARAM " + hex(rtorb::minor::bad_param_nil_push_consumer)), std::string::npos) << out;
+  EXPECT_NE(out.find("malformed_qos BAD_PARAM " + hex(rtorb::minor::bad_param_malformed_qos)), std::string::npos) << out;
+  EXPECT_NE(out.find("second_connect AlreadyConnected"), std::string::npos) << out;
+}
+
+TEST(EventServiceProcess, BindsEventServiceInNaming) {
+  ChildProcess naming({bin("rtorb-naming"), "-ORBEndpoint", "iiop://127.0.0.1:0"});
+  const auto naming_ior = naming.line(20s);
+  ASSERT_TRUE(naming_ior && naming_ior->rfind("IOR:", 0) == 0);
+  EventService service({"--naming", "-ORBInitRef", "NameService=" + *naming_ior});
+  ChildProcess resolve({bin("rtorb-nsadmin"), "-ORBInitRef", "NameService=" + *naming_ior, "resolve", "EventService"});
+  const std::string out = resolve.rest_of_output(30s);
+  EXPECT_EQ(resolve.wait(5s), 0);
+  EXPECT_NE(out.find("IOR:"), std::string::npos) << out;
+  naming.terminate();
+  (void)naming.wait(5s);
+}
+
+TEST(EventServiceProcess, HelpExitsZeroAndUnknownArgumentsExitTwo) {
+  ChildProcess help({bin("rtorb-event-service"), "--help"});
+  EXPECT_NE(help.rest_of_output(20s).find("usage: rtorb-event-service"), std::string::npos);
+  EXPECT_EQ(help.wait(5s), 0);
+  ChildProcess bad({bin("rtorb-event-service"), "--frobnicate"});
+  EXPECT_EQ(bad.wait(20s), 2);
+  ChildProcess bad_mode({bin("rtorb-event-service"), "--dispatching", "pool:0"});
+  EXPECT_EQ(bad_mode.wait(20s), 2);
+}
+
+}  // namespace
