@@ -19,7 +19,10 @@ ChannelCore::ChannelCore(CORBA::object_reference<CORBA::ORB> orb,
     : orb_(std::move(orb)),
       poa_(std::move(poa)),
       options_(std::move(options)),
-      subscriptions_(std::make_unique<const Subscriptions>()) {
+      subscriptions_(std::make_unique<const Subscriptions>()),
+      timeouts_([this](detail::ConsumerEntry& entry, const RtecEventComm::Event& event) {
+        deliver_timeout(entry, event);
+      }) {
   if (!options_.log) options_.log = [](const std::string& s) { std::cerr << "rtorb-events: " << s << '\n'; };
   if (!options_.priority_of_rt_info) {
     options_.priority_of_rt_info = [](RtecBase::handle_t h) {
@@ -133,12 +136,14 @@ void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consu
     ProxyRecord& record = proxies_.at(proxy);
     if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
     if (options_.dispatching.mode == DispatchingMode::priority) {
-      entry->group = group_for_locked(priority_of(qos))->index();
+      entry->priority = priority_of(qos);
+      entry->group = group_for_locked(entry->priority)->index();
     }
-    record.consumer = std::move(entry);
+    record.consumer = entry;
     record.connected = true;
     republish_locked();
   }
+  timeouts_.arm(entry, entry->filter.timeouts());
   notify_observers();
 }
 

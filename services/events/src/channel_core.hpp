@@ -19,6 +19,7 @@
 
 #include "dispatch_group.hpp"
 #include "snapshot_cell.hpp"
+#include "timeouts.hpp"
 
 namespace rtorb::events {
 
@@ -38,7 +39,10 @@ struct ConsumerEntry {
   Filter filter;
   FilterState state;
   std::size_t group = 0;
+  std::optional<RTCORBA::Priority> priority;  // priority mode: the consumer's rate group
   std::atomic<bool> suspended{false};
+  // steady_clock ticks of the last push: deadline timeouts are pushed back by deliveries.
+  std::atomic<std::chrono::steady_clock::rep> last_delivery{0};
   std::atomic<bool> failed{false};
 };
 
@@ -105,8 +109,10 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   void notify_observers();
   RtecEventChannelAdmin::ConsumerQOS subscriptions_union_locked() const;
   void deliver(const detail::GroupMembers& members, const RtecEventComm::Event& event);
+  void offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool& copied);
   void push_to(detail::ConsumerEntry& entry, const RtecEventComm::EventSet& events);
   void consumer_failed(detail::ConsumerEntry& entry, const std::string& why);
+  void deliver_timeout(detail::ConsumerEntry& entry, const RtecEventComm::Event& event);
   void maintain();
   void stop_threads();
 
@@ -140,6 +146,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   std::vector<std::uint64_t> failed_proxies_;
   bool stopping_ = false;
   std::thread maintenance_;
+  detail::TimeoutService timeouts_;
 };
 
 }  // namespace rtorb::events

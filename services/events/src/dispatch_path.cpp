@@ -38,40 +38,60 @@ void ChannelCore::publish(std::uint64_t proxy, const RtecEventComm::EventSet& ev
   }
 }
 
-// One event to the members of one group, each through its own filter. The one-event set
-// is the thread's own and keeps its buffers, so a steady stream allocates nothing here.
+// One event to the members of one group, each through its own filter.
 void ChannelCore::deliver(const detail::GroupMembers& members, const RtecEventComm::Event& event) {
-  thread_local RtecEventComm::EventSet one(1);
-  thread_local RtecEventComm::EventSet collected;
   bool copied = false;
   for (detail::ConsumerEntry* member : members.members) {
     if (member->suspended.load(std::memory_order_relaxed) || member->failed.load(std::memory_order_relaxed)) {
       continue;
     }
-    switch (member->state.offer(member->filter, event, collected)) {
-      case FilterState::Verdict::reject: break;
-      case FilterState::Verdict::deliver_event:
-        if (!copied) {
-          one[0] = event;
-          copied = true;
-        }
-        push_to(*member, one);
-        break;
-      case FilterState::Verdict::deliver_collected:
-        push_to(*member, collected);
-        collected.clear();
-        break;
-    }
+    offer_and_push(*member, event, copied);
+  }
+}
+
+// The one-event set is the thread's own and keeps its buffers, so a steady stream
+// allocates nothing here; `copied` says the event is in it already.
+void ChannelCore::offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool& copied) {
+  thread_local RtecEventComm::EventSet one(1);
+  thread_local RtecEventComm::EventSet collected;
+  switch (member.state.offer(member.filter, event, collected)) {
+    case FilterState::Verdict::reject: break;
+    case FilterState::Verdict::deliver_event:
+      if (!copied) {
+        one[0] = event;
+        copied = true;
+      }
+      push_to(member, one);
+      break;
+    case FilterState::Verdict::deliver_collected:
+      push_to(member, collected);
+      collected.clear();
+      break;
   }
 }
 
 void ChannelCore::push_to(detail::ConsumerEntry& entry, const RtecEventComm::EventSet& events) {
   try {
     pushes_.fetch_add(1, std::memory_order_relaxed);
+    entry.last_delivery.store(std::chrono::steady_clock::now().time_since_epoch().count(),
+                              std::memory_order_relaxed);
     entry.consumer->push(events);
   } catch (const CORBA::Exception& e) {
     consumer_failed(entry, e.what());
   }
+}
+
+// On the timeout thread, at the consumer's priority, to this consumer alone.
+void ChannelCore::deliver_timeout(detail::ConsumerEntry& entry, const RtecEventComm::Event& event) {
+  if (entry.priority && rt_current_) {
+    try {
+      rt_current_->the_priority(*entry.priority);
+    } catch (const CORBA::Exception& e) {
+      options_.log(std::string("timeout thread could not take its consumer's priority: ") + e.what());
+    }
+  }
+  bool copied = false;
+  offer_and_push(entry, event, copied);
 }
 
 // The first failure wins; the entry stops receiving at once (its flag) and maintenance
@@ -106,6 +126,7 @@ void ChannelCore::maintain() {
 }
 
 void ChannelCore::stop_threads() {
+  timeouts_.stop();
   {
     std::lock_guard lock(failed_mutex_);
     stopping_ = true;
