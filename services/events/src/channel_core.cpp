@@ -4,6 +4,7 @@
 
 #include <rtorb/corba/raise.hpp>
 #include <rtorb/events/minor_codes.hpp>
+#include <rtorb/messaging/messaging.hpp>
 
 #include <algorithm>
 #include <iostream>
@@ -127,10 +128,23 @@ void ChannelCore::republish_locked() {
   subscriptions_.publish_locked(std::move(next));
 }
 
+// The consumer's reference with the push timeout as its roundtrip timeout: for a oneway
+// it bounds the connect and the wait for room in the socket buffer (docs/messaging.md).
+ConsumerRef ChannelCore::with_push_timeout(const ConsumerRef& consumer) const {
+  if (options_.push_timeout.count() <= 0) return consumer;
+  CORBA::Any value;
+  value.insert(static_cast<TimeBase::TimeT>(options_.push_timeout.count()) * 10000);
+  auto timed = consumer->_set_policy_overrides(
+      {orb_->create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, value)},
+      CORBA::SetOverrideType::ADD_OVERRIDE);
+  return IDL::traits<RtecEventComm::PushConsumer>::narrow(timed);
+}
+
 void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consumer,
                                    const RtecEventChannelAdmin::ConsumerQOS& qos) {
   if (!consumer) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_consumer, "connect_push_consumer(nil)");
-  auto entry = std::make_shared<detail::ConsumerEntry>(proxy, consumer, qos);  // checks the QOS
+  // Builds the filter (raising for a malformed QOS) before any table is touched.
+  auto entry = std::make_shared<detail::ConsumerEntry>(proxy, with_push_timeout(consumer), qos);
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
     ProxyRecord& record = proxies_.at(proxy);

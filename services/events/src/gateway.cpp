@@ -25,7 +25,7 @@ class GatewayCore : public std::enable_shared_from_this<GatewayCore> {
   void forward(const RtecEventComm::EventSet& events);
   void subscriptions_changed(const RtecEventChannelAdmin::ConsumerQOS& union_of_far);
   GatewayStatistics statistics() const {
-    return {forwarded_.load(), changes_.load(), failures_.load()};
+    return {forwarded_.load(), changes_.load(), entries_.load(), failures_.load()};
   }
 
  private:
@@ -52,6 +52,7 @@ class GatewayCore : public std::enable_shared_from_this<GatewayCore> {
   std::thread thread_;
   std::atomic<std::uint64_t> forwarded_{0};
   std::atomic<std::uint64_t> changes_{0};
+  std::atomic<std::uint64_t> entries_{0};
   std::atomic<std::uint64_t> failures_{0};
 };
 
@@ -152,6 +153,7 @@ void GatewayCore::resubscribe(RtecEventChannelAdmin::ConsumerQOS qos) {
       proxy->connect_push_consumer(consumer_, qos);
       near_proxy_ = proxy;
     }
+    entries_.store(qos.dependencies().size());
     changes_.fetch_add(1);  // counted once in force, so a caller may push after seeing it
   } catch (const CORBA::Exception&) {
     failures_.fetch_add(1);

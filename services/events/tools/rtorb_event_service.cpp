@@ -1,6 +1,7 @@
 // rtorb-event-service [--ior-file F] [--cos-ior-file G] [--naming] [--dispatching M]
-// [ORB options]: the real-time Event Service (docs/events.md). Writes the channel's IOR once
-// it answers, binds it as EventService with --naming, serves until SIGINT or SIGTERM.
+// [--queue-size N] [--full-policy P] [--push-timeout MS] [ORB options]: the real-time
+// Event Service (docs/events.md). Writes the channel's IOR once it answers, binds it as
+// EventService with --naming, serves until SIGINT or SIGTERM.
 #include <rtorb/corba/ior_table.hpp>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/events/event_channel.hpp>
@@ -82,6 +83,7 @@ int run_service(OrbRef orb, const ServiceArguments& args, const sigset_t& signal
   auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   rtorb::events::ChannelOptions options;
   options.dispatching = args.dispatching;
+  options.push_timeout = args.push_timeout;
   auto channel = std::make_unique<rtorb::events::EventChannel>(orb, root_poa, options);
   channel->on_destroyed([orb] { orb->shutdown(false); });
   root_poa->the_POAManager()->activate();

@@ -31,6 +31,10 @@ bool apply(std::string_view option, std::string_view value, ServiceArguments& ou
     out.dispatching.pool_threads = parsed->pool_threads;
   } else if (option == "--queue-size") {
     if (!parse_size(value, out.dispatching.queue_capacity)) return fail("--queue-size takes 1..1048576");
+  } else if (option == "--push-timeout") {
+    std::size_t ms = 0;
+    if (value != "0" && !parse_size(value, ms)) return fail("--push-timeout takes milliseconds, 0..1048576");
+    out.push_timeout = std::chrono::milliseconds(ms);
   } else {  // --full-policy
     auto policy = parse_full_policy(value);
     if (!policy) return fail("--full-policy takes block, drop-oldest or drop-newest");
@@ -50,7 +54,7 @@ std::optional<ServiceArguments> parse_arguments(int argc, char* argv[]) {
     } else if (arg == "--naming") {
       out.naming = true;
     } else if (arg == "--ior-file" || arg == "--cos-ior-file" || arg == "--dispatching" ||
-               arg == "--queue-size" || arg == "--full-policy") {
+               arg == "--queue-size" || arg == "--full-policy" || arg == "--push-timeout") {
       if (i + 1 >= argc) {
         fail(std::string(arg) + " needs a value");
         return std::nullopt;

@@ -3,6 +3,7 @@
 
 #include <rtorb/events/dispatching.hpp>
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,7 @@ inline constexpr const char* usage =
     "usage: rtorb-event-service [--ior-file F] [--cos-ior-file G] [--naming]\n"
     "                           [--dispatching reactive|pool:N|priority]\n"
     "                           [--queue-size N] [--full-policy block|drop-oldest|drop-newest]\n"
+    "                           [--push-timeout MS]\n"
     "                           [ORB options]\n"
     "  --ior-file F      write the RtecEventChannelAdmin::EventChannel's IOR to F\n"
     "                    (else print it on stdout) once the channel answers\n"
@@ -22,6 +24,8 @@ inline constexpr const char* usage =
     "                    and one queue), priority (a queue and thread per priority)\n"
     "  --queue-size N    events per dispatch queue (default 1024)\n"
     "  --full-policy P   what a full queue does (default drop-oldest)\n"
+    "  --push-timeout MS how long a push to one consumer may block before that\n"
+    "                    consumer is disconnected (default 1000, 0: no bound)\n"
     "  SIGINT and SIGTERM stop it cleanly (exit status 0).\n";
 
 struct ServiceArguments {
@@ -30,6 +34,7 @@ struct ServiceArguments {
   bool naming = false;
   bool help = false;
   DispatchingOptions dispatching;
+  std::chrono::milliseconds push_timeout{1000};
 };
 
 // nullopt after printing what is wrong to stderr (the program exits 2).

@@ -112,13 +112,15 @@ inline RtecEventChannelAdmin::SupplierQOS supplier_qos() { return {}; }
 // references as a remote client would.
 class ChannelTest : public ::testing::Test {
  protected:
-  void start(rtorb::events::DispatchingOptions dispatching = {}) {
+  void start(rtorb::events::DispatchingOptions dispatching = {},
+             std::chrono::milliseconds push_timeout = std::chrono::milliseconds(1000)) {
     server_orb_ = make_orb("events-server", 4);
     client_orb_ = make_orb("events-client", 1);
     server_poa_ = active_root_poa(server_orb_);
     client_poa_ = active_root_poa(client_orb_);
     rtorb::events::ChannelOptions options;
     options.dispatching = dispatching;
+    options.push_timeout = push_timeout;
     options.log = [this](const std::string& line) {
       std::lock_guard lock(log_mutex_);
       log_.push_back(line);

@@ -74,3 +74,52 @@ TEST_F(ChannelTest, PriorityModePushesOnAThreadAtTheGroupsOsPriority) {
 }
 
 }  // namespace
+
+namespace {
+
+// Takes its first push and never returns from it: its ORB's one thread stops reading, the
+// socket buffers fill, and the channel's next push to it can only wait.
+class HangingConsumer final : public CORBA::servant_traits<RtecEventComm::PushConsumer>::base_type {
+ public:
+  void push(const RtecEventComm::EventSet&) override {
+    std::unique_lock lock(mutex_);
+    released_.wait(lock, [this] { return release_; });
+  }
+  void disconnect_push_consumer() override {}
+  void release() {
+    {
+      std::lock_guard lock(mutex_);
+      release_ = true;
+    }
+    released_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable released_;
+  bool release_ = false;
+};
+
+// The push timeout is generous so that only the consumer that never reads can reach it.
+TEST_F(ChannelTest, AHangingConsumerTimesOutAndTheOthersOfItsGroupGoOn) {
+  start(mode("pool:1"), 2s);
+  auto hung_orb = make_orb("events-hung", 1);
+  auto hung = CORBA::make_reference<HangingConsumer>();
+  remote_->for_consumers()->obtain_push_supplier()->connect_push_consumer(
+      activate<RtecEventComm::PushConsumer>(active_root_poa(hung_orb), hung), qos({{20, 0}}));
+  auto survivor = connect_consumer(qos({{20, 0}, {sentinel, 0}}));
+  auto proxy = connect_supplier();
+  RtecEventComm::EventSet big(1);
+  big[0].header().type(20);
+  big[0].data().payload().resize(64 * 1024);
+  for (int i = 0; i < 400 && channel_->statistics().failed_consumers == 0; ++i) proxy->push(big);
+  proxy->push(events({sentinel}));
+  EXPECT_TRUE(survivor.servant->wait_for_type(sentinel));
+  EXPECT_EQ(channel_->statistics().failed_consumers, 1U);
+  ASSERT_FALSE(log().empty());
+  EXPECT_NE(log().front().find("TIMEOUT"), std::string::npos) << log().front();
+  hung->release();
+  hung_orb->destroy();
+}
+
+}  // namespace

@@ -30,12 +30,15 @@ class GatewayTest : public ChannelTest {
     c.proxy->connect_push_consumer(activate<RtecEventComm::PushConsumer>(client_poa_, c.servant), q);
     return c;
   }
-  // Waits (20 s at most) until the gateway has replaced its near subscription `n` times.
-  bool wait_for_changes(std::uint64_t n) {
-    for (int i = 0; i < 2000 && gateway_->statistics().subscription_changes < n; ++i) {
-      std::this_thread::sleep_for(10ms);
-    }
-    return gateway_->statistics().subscription_changes >= n;
+  // Waits (20 s at most) until the gateway's near subscription in force has `n` entries
+  // (the far union's), after at least one change.
+  bool wait_for_subscription(std::uint64_t n) {
+    auto done = [&] {
+      const auto s = gateway_->statistics();
+      return s.subscription_changes > 0 && s.subscribed_entries == n;
+    };
+    for (int i = 0; i < 2000 && !done(); ++i) std::this_thread::sleep_for(10ms);
+    return done();
   }
 
   CORBA::object_reference<CORBA::ORB> far_orb_;
@@ -48,9 +51,8 @@ TEST_F(GatewayTest, CarriesOnlyWhatTheFarSideSubscribedTo) {
   start();
   start_far();
   gateway_ = std::make_unique<rtorb::events::Gateway>(client_poa_, remote_, far_);
-  ASSERT_TRUE(wait_for_changes(1));  // the far channel had no consumers yet
   auto far_consumer = connect_far_consumer(qos({{20, 0}, {sentinel, 0}}));
-  ASSERT_TRUE(wait_for_changes(2));
+  ASSERT_TRUE(wait_for_subscription(2));
   auto proxy = connect_supplier();
   proxy->push(events({20, 21, 22, sentinel}));
   ASSERT_TRUE(far_consumer.servant->wait_for_type(sentinel));
@@ -64,13 +66,16 @@ TEST_F(GatewayTest, FollowsTheFarSubscriptionsAsTheyChange) {
   start_far();
   gateway_ = std::make_unique<rtorb::events::Gateway>(client_poa_, remote_, far_);
   auto first = connect_far_consumer(qos({{20, 0}}));
-  ASSERT_TRUE(wait_for_changes(2));
-  auto second = connect_far_consumer(qos({{21, 0}}));
-  ASSERT_TRUE(wait_for_changes(3));
+  ASSERT_TRUE(wait_for_subscription(1));
+  auto second = connect_far_consumer(qos({{21, 0}, {sentinel, 0}}));
+  ASSERT_TRUE(wait_for_subscription(3));
+  first.proxy->disconnect_push_supplier();
+  ASSERT_TRUE(wait_for_subscription(2));
   auto proxy = connect_supplier();
-  proxy->push(events({21}));
-  EXPECT_TRUE(second.servant->wait_for_type(21));
-  EXPECT_TRUE(first.servant->types().empty());
+  proxy->push(events({20, 21, sentinel}));
+  ASSERT_TRUE(second.servant->wait_for_type(sentinel));
+  EXPECT_EQ(second.servant->types(), (std::vector<std::int32_t>{21, sentinel}));
+  EXPECT_EQ(gateway_->statistics().forwarded, 2U) << "20 lost its far subscriber";
 }
 
 }  // namespace

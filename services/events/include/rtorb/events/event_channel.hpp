@@ -8,6 +8,7 @@
 #include <rtorb/events/dispatching.hpp>
 #include <rtorb/poa/poa.hpp>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,6 +25,10 @@ struct ChannelOptions {
   // the highest over them. Default (no Scheduling Service): the handle itself, clamped to
   // 0..32767, is the CORBA priority. Called at connect only, never on the event path.
   std::function<RTCORBA::Priority(RtecBase::handle_t)> priority_of_rt_info;
+  // How long a push to one consumer may wait (connecting, or for room in a full socket
+  // buffer) before it fails, and the consumer with it: a consumer that hangs delays its
+  // rate group by at most this much, once. Zero: no bound.
+  std::chrono::milliseconds push_timeout{1000};
   // Consumers disconnected for a failed push, dispatch threads that could not take their
   // priority. Default: a line on stderr.
   std::function<void(const std::string&)> log;

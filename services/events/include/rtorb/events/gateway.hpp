@@ -20,8 +20,11 @@ namespace rtorb::events {
 class GatewayCore;  // private
 
 struct GatewayStatistics {
-  std::uint64_t forwarded = 0;             // events pushed into the far channel
-  std::uint64_t subscription_changes = 0;  // near subscriptions replaced (counted once in force)
+  std::uint64_t forwarded = 0;  // events pushed into the far channel
+  // Near subscriptions put in force (counted once connected). Changes that arrive while one
+  // is being applied are folded into the next: only the latest union is applied.
+  std::uint64_t subscription_changes = 0;
+  std::uint64_t subscribed_entries = 0;  // dependencies of the near subscription in force
   std::uint64_t failures = 0;              // calls to either channel that failed
 };
 
