@@ -17,20 +17,33 @@ RtecEventChannelAdmin::ConsumerQOS ChannelCore::subscriptions_union_locked() con
   return all;
 }
 
+RtecEventChannelAdmin::SupplierQOS ChannelCore::publications_union_locked() const {
+  RtecEventChannelAdmin::SupplierQOS all;
+  for (const auto& [id, record] : proxies_) {
+    if (!record.connected || !record.supplier || record.supplier_qos.is_gateway()) continue;
+    const auto& list = record.supplier_qos.publications();
+    all.publications().insert(all.publications().end(), list.begin(), list.end());
+  }
+  return all;
+}
+
 // Observers are called outside the writers' lock: a slow one delays only the connect that
 // made the change, never other connects or the event path.
 void ChannelCore::notify_observers() {
   std::vector<ObserverRef> observers;
-  RtecEventChannelAdmin::ConsumerQOS all;
+  RtecEventChannelAdmin::ConsumerQOS subscriptions;
+  RtecEventChannelAdmin::SupplierQOS publications;
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
     if (observers_.empty()) return;
     for (const auto& [handle, observer] : observers_) observers.push_back(observer);
-    all = subscriptions_union_locked();
+    subscriptions = subscriptions_union_locked();
+    publications = publications_union_locked();
   }
   for (const ObserverRef& observer : observers) {
     try {
-      observer->update_consumer(all);
+      observer->update_consumer(subscriptions);
+      observer->update_supplier(publications);
     } catch (const CORBA::Exception& e) {
       options_.log(std::string("observer update failed: ") + e.what());
     }

@@ -72,7 +72,7 @@ IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::ref_type ChannelCore::new
   std::lock_guard lock(subscriptions_.writers_mutex());
   const std::uint64_t id = next_proxy_++;
   auto oid = poa_->activate_object(CORBA::make_reference<ProxySupplierServant>(weak_from_this(), id));
-  proxies_[id] = ProxyRecord{oid, true, nullptr, nullptr, false};
+  proxies_[id] = ProxyRecord{oid, true, nullptr, nullptr, {}, false};
   return IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::narrow(poa_->id_to_reference(oid));
 }
 
@@ -80,7 +80,7 @@ IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::ref_type ChannelCore::new
   std::lock_guard lock(subscriptions_.writers_mutex());
   const std::uint64_t id = next_proxy_++;
   auto oid = poa_->activate_object(CORBA::make_reference<ProxyConsumerServant>(weak_from_this(), id));
-  proxies_[id] = ProxyRecord{oid, false, nullptr, nullptr, false};
+  proxies_[id] = ProxyRecord{oid, false, nullptr, nullptr, {}, false};
   return IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::narrow(poa_->id_to_reference(oid));
 }
 
@@ -188,19 +188,26 @@ void ChannelCore::suspend_consumer(std::uint64_t proxy, bool suspended) {
 }
 
 void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& supplier,
-                                   const RtecEventChannelAdmin::SupplierQOS&) {
+                                   const RtecEventChannelAdmin::SupplierQOS& qos) {
   if (!supplier) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_supplier, "connect_push_supplier(nil)");
-  std::lock_guard lock(subscriptions_.writers_mutex());
-  ProxyRecord& record = proxies_.at(proxy);
-  if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
-  record.supplier = supplier;
-  record.connected = true;
-  republish_locked();
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    ProxyRecord& record = proxies_.at(proxy);
+    if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
+    record.supplier = supplier;
+    record.supplier_qos = qos;
+    record.connected = true;
+    republish_locked();
+  }
+  notify_observers();
 }
 
 void ChannelCore::disconnect_supplier(std::uint64_t proxy) {
-  std::lock_guard lock(subscriptions_.writers_mutex());
-  remove_consumer_locked(proxy);  // the same for either side: deactivate, forget, republish
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    remove_consumer_locked(proxy);  // the same for either side: deactivate, forget, republish
+  }
+  notify_observers();
 }
 
 }  // namespace rtorb::events

@@ -99,6 +99,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
     bool is_supplier_side = false;  // a ProxyPushSupplier (a consumer's proxy)
     std::shared_ptr<detail::ConsumerEntry> consumer;
     SupplierRef supplier;
+    RtecEventChannelAdmin::SupplierQOS supplier_qos;
     bool connected = false;
   };
 
@@ -109,6 +110,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   void remove_consumer_locked(std::uint64_t proxy);
   void notify_observers();
   RtecEventChannelAdmin::ConsumerQOS subscriptions_union_locked() const;
+  RtecEventChannelAdmin::SupplierQOS publications_union_locked() const;
   void deliver(const detail::GroupMembers& members, const RtecEventComm::Event& event);
   void offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool& copied);
   void push_to(detail::ConsumerEntry& entry, const RtecEventComm::EventSet& events);

@@ -151,12 +151,15 @@ class Observer final : public CORBA::servant_traits<RtecEventChannelAdmin::Obser
     last_size = static_cast<int>(sub.dependencies().size());
     ++updates;
   }
-  void update_supplier(const RtecEventChannelAdmin::SupplierQOS&) override {}
+  void update_supplier(const RtecEventChannelAdmin::SupplierQOS& pub) override {
+    publications = static_cast<int>(pub.publications().size());
+  }
   std::atomic<int> updates{0};
+  std::atomic<int> publications{-1};
   std::atomic<int> last_size{-1};
 };
 
-TEST_F(ChannelTest, ObserversSeeTheUnionOfSubscriptions) {
+TEST_F(ChannelTest, ObserversSeeTheUnionOfSubscriptionsAndPublications) {
   start();
   auto servant = CORBA::make_reference<Observer>();
   const auto handle = remote_->append_observer(activate<RtecEventChannelAdmin::Observer>(client_poa_, servant));
@@ -164,6 +167,12 @@ TEST_F(ChannelTest, ObserversSeeTheUnionOfSubscriptions) {
   auto a = connect_consumer(qos({{20, 0}}));
   auto b = connect_consumer(qos({{21, 0}, {22, 0}}));
   EXPECT_EQ(servant->last_size, 3);
+  auto supplier_proxy = remote_->for_suppliers()->obtain_push_consumer();
+  RtecEventChannelAdmin::SupplierQOS publishing;
+  publishing.publications().resize(2);
+  supplier_proxy->connect_push_supplier(
+      activate<RtecEventComm::PushSupplier>(client_poa_, CORBA::make_reference<Supplier>()), publishing);
+  EXPECT_EQ(servant->publications, 2);
   remote_->remove_observer(handle);
   EXPECT_THROW(remote_->remove_observer(handle), RtecEventChannelAdmin::EventChannel::CANT_REMOVE_OBSERVER);
   EXPECT_THROW(remote_->append_observer(nullptr), RtecEventChannelAdmin::EventChannel::CANT_APPEND_OBSERVER);
