@@ -1,6 +1,8 @@
 // The dispatch queue's ring, full policies and counters.
 #include "bounded_queue.hpp"
 
+#include "time_stamp.hpp"
+
 #include <algorithm>
 #include <mutex>
 
@@ -32,6 +34,7 @@ bool BoundedQueue::push(const RtecEventComm::Event& event) {
   }
   QueuedEvent& slot = slots_[(head_ + size_) % slots_.size()];
   slot.event = event;  // copy-assignment reuses the slot's payload buffer
+  slot.event.header().ec_recv_time(time_base_now());
   slot.queued_at = std::chrono::steady_clock::now();
   ++size_;
   counters_.high_water = std::max<std::uint64_t>(counters_.high_water, size_);

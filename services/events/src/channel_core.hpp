@@ -112,7 +112,8 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   RtecEventChannelAdmin::ConsumerQOS subscriptions_union_locked() const;
   RtecEventChannelAdmin::SupplierQOS publications_union_locked() const;
   void deliver(const detail::GroupMembers& members, const RtecEventComm::Event& event);
-  void offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool& copied);
+  void offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool queued,
+                      bool& copied);
   void push_to(detail::ConsumerEntry& entry, const RtecEventComm::EventSet& events);
   void consumer_failed(detail::ConsumerEntry& entry, const std::string& why);
   void deliver_timeout(detail::ConsumerEntry& entry, const RtecEventComm::Event& event);

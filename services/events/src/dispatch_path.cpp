@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "channel_core.hpp"
+#include "time_stamp.hpp"
 
 namespace rtorb::events {
 
@@ -45,13 +46,14 @@ void ChannelCore::deliver(const detail::GroupMembers& members, const RtecEventCo
     if (member->suspended.load(std::memory_order_relaxed) || member->failed.load(std::memory_order_relaxed)) {
       continue;
     }
-    offer_and_push(*member, event, copied);
+    offer_and_push(*member, event, members.group != nullptr, copied);
   }
 }
 
 // The one-event set is the thread's own and keeps its buffers, so a steady stream
 // allocates nothing here; `copied` says the event is in it already.
-void ChannelCore::offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event, bool& copied) {
+void ChannelCore::offer_and_push(detail::ConsumerEntry& member, const RtecEventComm::Event& event,
+                                 bool queued, bool& copied) {
   thread_local RtecEventComm::EventSet one(1);
   thread_local RtecEventComm::EventSet collected;
   switch (member.state.offer(member.filter, event, collected)) {
@@ -59,6 +61,10 @@ void ChannelCore::offer_and_push(detail::ConsumerEntry& member, const RtecEventC
     case FilterState::Verdict::deliver_event:
       if (!copied) {
         one[0] = event;
+        // Queued events were stamped on arrival; a reactive one arrives as it is sent.
+        const std::uint64_t now = detail::time_base_now();
+        if (!queued) one[0].header().ec_recv_time(now);
+        one[0].header().ec_send_time(now);
         copied = true;
       }
       push_to(member, one);
@@ -91,7 +97,7 @@ void ChannelCore::deliver_timeout(detail::ConsumerEntry& entry, const RtecEventC
     }
   }
   bool copied = false;
-  offer_and_push(entry, event, copied);
+  offer_and_push(entry, event, false, copied);
 }
 
 // The first failure wins; the entry stops receiving at once (its flag) and maintenance

@@ -22,6 +22,23 @@ TEST_F(ChannelTest, DeliversSubscribedTypesAndNoOthers) {
   EXPECT_EQ(consumer.servant->types(), (std::vector<std::int32_t>{20, 20, sentinel}));
 }
 
+TEST_F(ChannelTest, StampsWhenItReceivedAndSentEachEvent) {
+  for (const char* dispatching : {"reactive", "pool:1"}) {
+    start(*rtorb::events::parse_dispatching(dispatching));
+    auto consumer = connect_consumer(qos({{20, 0}}));
+    auto proxy = connect_supplier();
+    proxy->push(events({20}));
+    ASSERT_TRUE(consumer.servant->wait_for_type(20));
+    const auto& header = consumer.servant->sets().at(0).at(0).header();
+    EXPECT_GT(header.ec_recv_time(), 0x01B21DD213814000ULL) << dispatching;  // after 1970
+    EXPECT_GE(header.ec_send_time(), header.ec_recv_time()) << dispatching;
+    TearDown();
+    channel_.reset();
+    client_orb_ = nullptr;
+    server_orb_ = nullptr;
+  }
+}
+
 TEST_F(ChannelTest, ATypeWildcardReceivesEveryType) {
   start();
   auto consumer = connect_consumer(qos({{0, 1}}));
