@@ -75,8 +75,7 @@ void ChannelCore::on_destroyed(std::function<void()> callback) {
 ChannelStatistics ChannelCore::statistics() const {
   ChannelStatistics stats;
   {
-    auto& self = const_cast<ChannelCore&>(*this);
-    std::lock_guard lock(self.subscriptions_.writers_mutex());
+    std::lock_guard lock(subscriptions_.writers_mutex());
     for (const auto& group : groups_) stats.queues.push_back(group->statistics());
     for (const auto& [id, record] : proxies_) {
       if (record.connected) ++(record.is_supplier_side ? stats.consumers : stats.suppliers);

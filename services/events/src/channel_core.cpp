@@ -147,7 +147,7 @@ void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consu
   auto entry = std::make_shared<detail::ConsumerEntry>(proxy, with_push_timeout(consumer), qos);
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
-    ProxyRecord& record = proxies_.at(proxy);
+    ProxyRecord& record = record_locked(proxy);
     if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
     if (options_.dispatching.mode == DispatchingMode::priority) {
       entry->priority = priority_of(qos);
@@ -159,6 +159,15 @@ void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consu
   }
   timeouts_.arm(entry, entry->filter.timeouts());
   notify_observers();
+}
+
+// A proxy whose record is gone was destroyed with the channel while the call came in.
+ChannelCore::ProxyRecord& ChannelCore::record_locked(std::uint64_t proxy) {
+  auto it = proxies_.find(proxy);
+  if (it == proxies_.end()) {
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_channel_destroyed, "the proxy's channel was destroyed");
+  }
+  return it->second;
 }
 
 void ChannelCore::remove_consumer_locked(std::uint64_t proxy) {
@@ -192,7 +201,7 @@ void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& suppl
   if (!supplier) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_supplier, "connect_push_supplier(nil)");
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
-    ProxyRecord& record = proxies_.at(proxy);
+    ProxyRecord& record = record_locked(proxy);
     if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
     record.supplier = supplier;
     record.supplier_qos = qos;

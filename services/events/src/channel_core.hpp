@@ -106,6 +106,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   detail::DispatchGroup* group_for_locked(std::optional<RTCORBA::Priority> priority);
   RTCORBA::Priority priority_of(const RtecEventChannelAdmin::ConsumerQOS& qos) const;
   ConsumerRef with_push_timeout(const ConsumerRef& consumer) const;
+  ProxyRecord& record_locked(std::uint64_t proxy);
   void republish_locked();
   void remove_consumer_locked(std::uint64_t proxy);
   void notify_observers();

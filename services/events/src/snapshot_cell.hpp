@@ -57,7 +57,7 @@ class SnapshotCell {
 
   // The current snapshot for a writer building the next one (under the writers' mutex).
   const T& current_locked() const noexcept { return *current_.load(std::memory_order_relaxed); }
-  std::mutex& writers_mutex() noexcept { return writers_; }
+  std::mutex& writers_mutex() const noexcept { return writers_; }
 
   // Frees what no reader can hold any more; called by writers, and by the channel's
   // maintenance so that memory comes back without another connect.
@@ -84,7 +84,7 @@ class SnapshotCell {
   std::atomic<const T*> current_;
   std::atomic<std::uint32_t> epoch_{0};
   mutable std::array<std::atomic<std::uint32_t>, 2> readers_{};
-  std::mutex writers_;
+  mutable std::mutex writers_;
   std::vector<const T*> pending_;   // retired in the current epoch
   std::vector<const T*> draining_;  // retired before the last flip: freed when its parity drains
 };
