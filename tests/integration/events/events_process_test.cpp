@@ -7,12 +7,21 @@
 
 #include <chrono>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <rtorb/rt/extensions.hpp>
+#include <rtorb/rt/rtcorba.hpp>
+
+#include <pthread.h>
+#include <sched.h>
 
 #include "child_process.hpp"
 
@@ -48,6 +57,7 @@ class EventService {
     fs::remove(ior_file_, ignored);
   }
   const std::string& ior() const { return ior_; }
+  pid_t pid() const { return process_->pid(); }
   std::optional<int> stop() {
     process_->terminate();
     auto status = process_->wait(10s);
@@ -114,13 +124,55 @@ TEST(EventServiceProcess, AConsumerThatDiesIsDroppedAndOthersKeepReceiving) {
   EXPECT_EQ(service.stop(), 0) << "the service survived the dead consumer";
 }
 
-TEST(EventServiceProcess, PriorityModeDeliversToEachRateGroup) {
+// (policy, rt_priority) of every thread of a process, from /proc/PID/task/TID/stat.
+std::vector<std::pair<int, int>> thread_scheduling(pid_t pid) {
+  std::vector<std::pair<int, int>> out;
+  for (const auto& task : fs::directory_iterator("/proc/" + std::to_string(pid) + "/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::istringstream fields(text.substr(text.rfind(')') + 2));  // from field 3 on
+    std::vector<std::string> f{std::istream_iterator<std::string>(fields), {}};
+    if (f.size() >= 39) out.emplace_back(std::stoi(f[38]), std::stoi(f[37]));  // fields 41, 40
+  }
+  return out;
+}
+
+// The OS (policy, priority) the default mapping gives a CORBA priority, as a thread of this
+// process taking it through RTCurrent sees it.
+std::pair<int, int> native_of(const CORBA::object_reference<CORBA::ORB>& orb, RTCORBA::Priority p) {
+  std::pair<int, int> result;
+  std::thread([&] {
+    IDL::traits<RTCORBA::Current>::narrow(orb->resolve_initial_references("RTCurrent"))->the_priority(p);
+    sched_param param{};
+    pthread_getschedparam(pthread_self(), &result.first, &param);
+    result.second = param.sched_priority;
+  }).join();
+  return result;
+}
+
+TEST(EventServiceProcess, PriorityModeDeliversEachRateGroupFromAThreadAtItsOsPriority) {
   EventService service({"--dispatching", "priority"});
   auto fast = consumer(service.ior(), {"--types", "20,999", "--rt-info", "20000"});
   auto slow = consumer(service.ior(), {"--types", "21,999", "--rt-info", "5000"});
   ASSERT_EQ(supply(service.ior(), "20,21,999"), 0);
   EXPECT_EQ(pushes_until(*fast, "999"), (std::vector<std::string>{"PUSH 20", "PUSH 999"}));
   EXPECT_EQ(pushes_until(*slow, "999"), (std::vector<std::string>{"PUSH 21", "PUSH 999"}));
+  int argc = 1;
+  char name[] = "events_process_test";
+  char* argv[] = {name, nullptr};
+  auto orb = CORBA::ORB_init(argc, argv, "events-process-priority");
+  const bool real_time = rtorb::rt::real_time_scheduling(*orb);
+  const auto fast_native = native_of(orb, 20000);
+  const auto slow_native = native_of(orb, 5000);
+  orb->destroy();
+  if (!real_time) GTEST_SKIP() << "this machine gives no real-time scheduling to check";
+  const auto threads = thread_scheduling(service.pid());
+  auto has = [&](std::pair<int, int> wanted) {
+    return std::find(threads.begin(), threads.end(), wanted) != threads.end();
+  };
+  EXPECT_TRUE(has(fast_native)) << "no thread of the service runs at " << fast_native.second;
+  EXPECT_TRUE(has(slow_native)) << "no thread of the service runs at " << slow_native.second;
+  EXPECT_NE(fast_native, slow_native);
 }
 
 TEST(EventServiceProcess, AnswersBadInputWithTheIdlsExceptions) {
