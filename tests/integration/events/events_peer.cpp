@@ -3,6 +3,8 @@
 //     connects, prints "READY", then one line "PUSH t t .." per push received, until SIGTERM
 //   events-test-peer supplier CHANNEL T,T.. [--repeat N]
 //     connects, pushes the types as one set (N times, 10 ms apart), disconnects, exits 0
+//   events-test-peer destroy CHANNEL
+//     calls EventChannel::destroy and exits 0
 //   events-test-peer probe CHANNEL
 //     sends bad input and prints one line per case: "nil_consumer BAD_PARAM <minor>" ...
 // CHANNEL is anything string_to_object takes (IOR:, corbaname:).
@@ -169,6 +171,10 @@ int main(int argc, char* argv[]) {
     if (args[1] == "consumer") status = run_consumer(orb, channel, args, stop);
     if (args[1] == "supplier") status = run_supplier(orb, channel, args);
     if (args[1] == "probe") status = run_probe(orb, channel);
+    if (args[1] == "destroy") {
+      channel->destroy();
+      status = 0;
+    }
     orb->destroy();
     return status;
   } catch (const CORBA::Exception& e) {

@@ -20,8 +20,12 @@
 #include <rtorb/rt/extensions.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "child_process.hpp"
 
@@ -58,6 +62,12 @@ class EventService {
   }
   const std::string& ior() const { return ior_; }
   pid_t pid() const { return process_->pid(); }
+  // The exit status once it ends by itself (20 s at most, then killed: nullopt).
+  std::optional<int> wait_for_exit() {
+    auto status = process_->wait(20s);
+    process_.reset();
+    return status;
+  }
   std::optional<int> stop() {
     process_->terminate();
     auto status = process_->wait(10s);
@@ -201,6 +211,38 @@ TEST(EventServiceProcess, BindsEventServiceInNaming) {
   EXPECT_NE(out.find("IOR:"), std::string::npos) << out;
   naming.terminate();
   (void)naming.wait(5s);
+}
+
+// A loopback port nothing listens on now (the kernel's pick, released at once).
+std::uint16_t free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
+    throw std::runtime_error("no free loopback port");
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+TEST(EventServiceProcess, AnswersAtItsCorbalocKey) {
+  const std::string port = std::to_string(free_port());
+  EventService service({"-ORBEndpoint", "iiop://127.0.0.1:" + port});
+  const std::string corbaloc = "corbaloc::127.0.0.1:" + port + "/EventService";
+  auto typed = consumer(corbaloc, {"--types", "20"});
+  ASSERT_EQ(supply(corbaloc, "20"), 0);
+  EXPECT_EQ(pushes_until(*typed, "20"), (std::vector<std::string>{"PUSH 20"}));
+}
+
+TEST(EventServiceProcess, DestroyThroughTheIdlEndsTheProgram) {
+  EventService service;
+  auto watching = consumer(service.ior(), {"--types", "20"});
+  ChildProcess destroy({bin("events-test-peer"), "destroy", service.ior()});
+  EXPECT_EQ(destroy.wait(20s), 0);
+  EXPECT_EQ(service.wait_for_exit(), 0);
 }
 
 TEST(EventServiceProcess, HelpExitsZeroAndUnknownArgumentsExitTwo) {
