@@ -57,7 +57,7 @@ void ChannelCore::start() {
 
 void ChannelCore::require_alive() const {
   if (destroyed_.load()) {
-    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_channel_destroyed, "the event channel was destroyed");
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_rtec_channel_destroyed, "the event channel was destroyed");
   }
 }
 
@@ -142,7 +142,7 @@ ConsumerRef ChannelCore::with_push_timeout(const ConsumerRef& consumer) const {
 
 void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consumer,
                                    const RtecEventChannelAdmin::ConsumerQOS& qos) {
-  if (!consumer) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_consumer, "connect_push_consumer(nil)");
+  if (!consumer) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_rtec_consumer, "connect_push_consumer(nil)");
   // Builds the filter (raising for a malformed QOS) before any table is touched.
   auto entry = std::make_shared<detail::ConsumerEntry>(proxy, with_push_timeout(consumer), qos);
   {
@@ -165,7 +165,7 @@ void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consu
 ChannelCore::ProxyRecord& ChannelCore::record_locked(std::uint64_t proxy) {
   auto it = proxies_.find(proxy);
   if (it == proxies_.end()) {
-    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_channel_destroyed, "the proxy's channel was destroyed");
+    raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_rtec_channel_destroyed, "the proxy's channel was destroyed");
   }
   return it->second;
 }
@@ -198,7 +198,7 @@ void ChannelCore::suspend_consumer(std::uint64_t proxy, bool suspended) {
 
 void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& supplier,
                                    const RtecEventChannelAdmin::SupplierQOS& qos) {
-  if (!supplier) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_push_supplier, "connect_push_supplier(nil)");
+  if (!supplier) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_rtec_supplier, "connect_push_supplier(nil)");
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
     ProxyRecord& record = record_locked(proxy);

@@ -91,7 +91,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   void destroy();
   void on_destroyed(std::function<void()> callback);
   ChannelStatistics statistics() const;
-  void require_alive() const;  // OBJECT_NOT_EXIST object_not_exist_channel_destroyed
+  void require_alive() const;  // OBJECT_NOT_EXIST object_not_exist_rtec_channel_destroyed
 
  private:
   struct ProxyRecord {

@@ -12,7 +12,7 @@ namespace {
 
 std::shared_ptr<ChannelCore> lock_core(const std::weak_ptr<ChannelCore>& weak) {
   auto core = weak.lock();
-  if (!core) raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_channel_destroyed, "the event channel is gone");
+  if (!core) raise<CORBA::OBJECT_NOT_EXIST>(minor::object_not_exist_rtec_channel_destroyed, "the event channel is gone");
   core->require_alive();
   return core;
 }

@@ -195,7 +195,7 @@ TEST(EventServiceProcess, AnswersBadInputWithTheIdlsExceptions) {
     std::snprintf(text, sizeof text, "0x%x", v);
     return std::string(text);
   };
-  EXPECT_NE(out.find("nil_consumer BAD_PARAM " + hex(rtorb::minor::bad_param_nil_push_consumer)), std::string::npos) << out;
+  EXPECT_NE(out.find("nil_consumer BAD_PARAM " + hex(rtorb::minor::bad_param_nil_rtec_consumer)), std::string::npos) << out;
   EXPECT_NE(out.find("malformed_qos BAD_PARAM " + hex(rtorb::minor::bad_param_malformed_qos)), std::string::npos) << out;
   EXPECT_NE(out.find("second_connect AlreadyConnected"), std::string::npos) << out;
 }
@@ -235,6 +235,28 @@ TEST(EventServiceProcess, AnswersAtItsCorbalocKey) {
   auto typed = consumer(corbaloc, {"--types", "20"});
   ASSERT_EQ(supply(corbaloc, "20"), 0);
   EXPECT_EQ(pushes_until(*typed, "20"), (std::vector<std::string>{"PUSH 20"}));
+}
+
+std::string hex_of(const std::string& text) {
+  std::string out;
+  char digits[3];
+  for (unsigned char c : text) {
+    std::snprintf(digits, sizeof digits, "%02x", c);
+    out += digits;
+  }
+  return out;
+}
+
+TEST(EventServiceProcess, WritesTheCosEventChannelsIorBeforeItsOwn) {
+  const fs::path cos_file = temp_file("cos.ior");
+  EventService service({"--cos-ior-file", cos_file.string()});
+  std::string cos_ior;
+  std::ifstream(cos_file) >> cos_ior;  // present already: written before the --ior-file
+  fs::remove(cos_file);
+  ASSERT_EQ(cos_ior.rfind("IOR:", 0), 0U);
+  EXPECT_NE(cos_ior.find(hex_of("IDL:omg.org/CosEventChannelAdmin/EventChannel:1.0")), std::string::npos);
+  EXPECT_NE(service.ior().find(hex_of("IDL:RtecEventChannelAdmin/EventChannel:1.0")), std::string::npos);
+  EXPECT_EQ(service.stop(), 0);
 }
 
 TEST(EventServiceProcess, DestroyThroughTheIdlEndsTheProgram) {

@@ -68,7 +68,7 @@ TEST_F(ChannelTest, RefusesANilConsumerWithBadParam) {
     proxy->connect_push_consumer(nullptr, qos({{20, 0}}));
     FAIL() << "a nil consumer was accepted";
   } catch (const CORBA::BAD_PARAM& e) {
-    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_push_consumer);
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_rtec_consumer);
   }
 }
 
@@ -79,7 +79,7 @@ TEST_F(ChannelTest, RefusesANilSupplierWithBadParam) {
     proxy->connect_push_supplier(nullptr, supplier_qos());
     FAIL() << "a nil supplier was accepted";
   } catch (const CORBA::BAD_PARAM& e) {
-    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_push_supplier);
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_rtec_supplier);
   }
 }
 

@@ -50,7 +50,7 @@ class EventChannel {
   ChannelStatistics statistics() const;
   // What EventChannel::destroy does: disconnects every client (calling their
   // disconnect_push_consumer / disconnect_push_supplier), deactivates the objects. Calls on
-  // the channel afterwards raise OBJECT_NOT_EXIST object_not_exist_channel_destroyed.
+  // the channel afterwards raise OBJECT_NOT_EXIST object_not_exist_rtec_channel_destroyed.
   void destroy();
   // Set by whoever owns the process: runs once destroy() has been called through the IDL
   // (rtorb-event-service shuts its ORB down from here).
