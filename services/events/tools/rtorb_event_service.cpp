@@ -4,6 +4,7 @@
 // EventService with --naming, serves until SIGINT or SIGTERM.
 #include <rtorb/corba/ior_table.hpp>
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/cosevent/event_channel.hpp>
 #include <rtorb/events/event_channel.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -27,7 +28,6 @@ namespace {
 
 using rtorb::events::tool::ServiceArguments;
 using OrbRef = CORBA::object_reference<CORBA::ORB>;
-using PoaRef = IDL::traits<PortableServer::POA>::ref_type;
 
 // The file appears whole or not at all: a reader polling for it never sees half an IOR.
 void write_ior(const std::string& path, const std::string& ior) {
@@ -38,18 +38,22 @@ void write_ior(const std::string& path, const std::string& ior) {
   }
 }
 
-// ---- MERGE POINT: the CosEvent face (issue 29) ----
-// services/cosevent builds the CosEventChannelAdmin channel as a library of its own. The
-// lead plugs it in here: create it on `orb` and `poa`, write its IOR to `ior_file`, bind it
-// in Naming when `naming` is set, and return what keeps it alive until the ORB stops.
-// Until then --cos-ior-file is refused rather than silently ignored.
-std::shared_ptr<void> start_cos_event_channel(const OrbRef& orb, const PoaRef& poa,
-                                              const std::string& ior_file, bool naming) {
-  (void)orb;
-  (void)poa;
-  (void)naming;
+// The CosEvent face (services/cosevent, docs/cosevent.md): a CosEventChannelAdmin channel
+// beside the real-time one in this process, with --cos-ior-file. It answers at
+// corbaloc::host:port/CosEventService and, with --naming, is bound as CosEventService
+// (TAO's name). Its IOR is written first, so that once F exists both channels answer.
+std::shared_ptr<void> start_cos_event_channel(const OrbRef& orb, const std::string& ior_file, bool naming) {
   if (ior_file.empty()) return nullptr;
-  throw std::runtime_error("--cos-ior-file: this build has no CosEvent channel yet");
+  rtorb::cosevent::ChannelOptions options;
+  options.corbaloc_key = "CosEventService";
+  options.naming_name = "CosEventService";
+  auto channel = std::make_shared<rtorb::cosevent::EventChannel>(orb, options);
+  if (naming) {
+    channel->bind_in_naming(
+        IDL::traits<CosNaming::NamingContext>::narrow(orb->resolve_initial_references("NameService")));
+  }
+  write_ior(ior_file, orb->object_to_string(channel->reference()));
+  return channel;
 }
 
 void bind_in_naming(const OrbRef& orb, const IDL::traits<CORBA::Object>::ref_type& channel) {
@@ -89,7 +93,7 @@ int run_service(OrbRef orb, const ServiceArguments& args, const sigset_t& signal
   root_poa->the_POAManager()->activate();
   auto table = IDL::traits<IORTable::Table>::narrow(orb->resolve_initial_references("IORTable"));
   table->rebind("EventService", channel->reference());
-  auto cos = start_cos_event_channel(orb, root_poa, args.cos_ior_file, args.naming);
+  auto cos = start_cos_event_channel(orb, args.cos_ior_file, args.naming);
   if (args.naming) bind_in_naming(orb, channel->reference());
   const std::string ior = orb->object_to_string(channel->reference());
   if (args.ior_file.empty()) {
