@@ -35,6 +35,7 @@ ChannelCore::ChannelCore(CORBA::object_reference<CORBA::ORB> orb,
 ChannelCore::~ChannelCore() { stop_threads(); }
 
 void ChannelCore::start() {
+  rt_orb_ = IDL::traits<RTCORBA::RTORB>::narrow(orb_->resolve_initial_references("RTORB"));
   if (options_.dispatching.mode == DispatchingMode::priority) {
     rt_current_ = IDL::traits<RTCORBA::Current>::narrow(orb_->resolve_initial_references("RTCurrent"));
   }
@@ -128,23 +129,28 @@ void ChannelCore::republish_locked() {
   subscriptions_.publish_locked(std::move(next));
 }
 
-// The consumer's reference with the push timeout as its roundtrip timeout: for a oneway
-// it bounds the connect and the wait for room in the socket buffer (docs/messaging.md).
-ConsumerRef ChannelCore::with_push_timeout(const ConsumerRef& consumer) const {
-  if (options_.push_timeout.count() <= 0) return consumer;
-  CORBA::Any value;
-  value.insert(static_cast<TimeBase::TimeT>(options_.push_timeout.count()) * 10000);
-  auto timed = consumer->_set_policy_overrides(
-      {orb_->create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, value)},
-      CORBA::SetOverrideType::ADD_OVERRIDE);
-  return IDL::traits<RtecEventComm::PushConsumer>::narrow(timed);
+// The consumer's reference as the channel pushes through it: connections of its own
+// (RT-CORBA's PrivateConnectionPolicy), so the one thread of its group pushes over one
+// connection and the consumer gets that group's events in order, which two connections
+// read by the consumer in any order would not keep; and the push timeout as its roundtrip
+// timeout, which for a oneway bounds the connect and the wait for room in the socket
+// buffer (docs/messaging.md).
+ConsumerRef ChannelCore::push_reference(const ConsumerRef& consumer) const {
+  CORBA::PolicyList policies{rt_orb_->create_private_connection_policy()};
+  if (options_.push_timeout.count() > 0) {
+    CORBA::Any value;
+    value.insert(static_cast<TimeBase::TimeT>(options_.push_timeout.count()) * 10000);
+    policies.push_back(orb_->create_policy(Messaging::RELATIVE_RT_TIMEOUT_POLICY_TYPE, value));
+  }
+  return IDL::traits<RtecEventComm::PushConsumer>::narrow(
+      consumer->_set_policy_overrides(policies, CORBA::SetOverrideType::ADD_OVERRIDE));
 }
 
 void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consumer,
                                    const RtecEventChannelAdmin::ConsumerQOS& qos) {
   if (!consumer) raise<CORBA::BAD_PARAM>(minor::bad_param_nil_rtec_consumer, "connect_push_consumer(nil)");
   // Builds the filter (raising for a malformed QOS) before any table is touched.
-  auto entry = std::make_shared<detail::ConsumerEntry>(proxy, with_push_timeout(consumer), qos);
+  auto entry = std::make_shared<detail::ConsumerEntry>(proxy, push_reference(consumer), qos);
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
     ProxyRecord& record = record_locked(proxy);

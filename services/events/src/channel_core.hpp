@@ -105,7 +105,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
 
   detail::DispatchGroup* group_for_locked(std::optional<RTCORBA::Priority> priority);
   RTCORBA::Priority priority_of(const RtecEventChannelAdmin::ConsumerQOS& qos) const;
-  ConsumerRef with_push_timeout(const ConsumerRef& consumer) const;
+  ConsumerRef push_reference(const ConsumerRef& consumer) const;
   ProxyRecord& record_locked(std::uint64_t proxy);
   void republish_locked();
   void remove_consumer_locked(std::uint64_t proxy);
@@ -124,6 +124,7 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   CORBA::object_reference<CORBA::ORB> orb_;
   IDL::traits<PortableServer::POA>::ref_type poa_;
   ChannelOptions options_;
+  IDL::traits<RTCORBA::RTORB>::ref_type rt_orb_;
   IDL::traits<RTCORBA::Current>::ref_type rt_current_;
   IDL::traits<RtecEventChannelAdmin::EventChannel>::ref_type channel_;
   IDL::traits<RtecEventChannelAdmin::ConsumerAdmin>::ref_type consumer_admin_;
