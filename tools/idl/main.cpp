@@ -11,6 +11,7 @@
 #include "frontend/ast_dump.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/implied_ami.hpp"
+#include "not_yet_mapped.hpp"
 
 namespace {
 
@@ -49,6 +50,7 @@ options:
                     (the --dump-ast options write no C++)
   --version         print the version and exit
   -h, --help        print this help and exit
+
 )";
 
 struct Options {
@@ -90,7 +92,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
       return true;
     };
     bool ok = true;
-    if (arg == "--help" || arg == "-h") { std::cout << usage; return 0; }
+    if (arg == "--help" || arg == "-h") { std::cout << usage << rtorb::idl::not_yet_mapped_help; return 0; }
     if (arg == "--version") { std::cout << "rtorb-idl " << version.text << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
     else if (arg == "--ami" || arg == "-GC") options.ami = true;
