@@ -65,12 +65,16 @@ function(_rtorb_install_pc name template)
 endfunction()
 
 # rtorb_install_component_pkg_config(<component> TARGET <library> DESCRIPTION <text>
-#                                    [INCLUDE_DIRS <dir under the prefix>...]):
+#     [INCLUDE_DIRS <dir under the prefix>...] [REQUIRES <component>...]):
 # rtorb-<component>.pc, so `pkg-config --cflags --libs rtorb-<component>` gives the
 # component's library and headers (and, through Requires, rtorb's), as find_package(rtorb
 # COMPONENTS <component>) does for CMake.
 function(rtorb_install_component_pkg_config component)
-  cmake_parse_arguments(ARG "" "TARGET;DESCRIPTION" "INCLUDE_DIRS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TARGET;DESCRIPTION" "INCLUDE_DIRS;REQUIRES" ${ARGN})
+  set(RTORB_PC_REQUIRES "rtorb = ${PROJECT_VERSION}")
+  foreach(other IN LISTS ARG_REQUIRES)
+    string(APPEND RTORB_PC_REQUIRES ", rtorb-${other} = ${PROJECT_VERSION}")
+  endforeach()
   get_target_property(library ${ARG_TARGET} OUTPUT_NAME)
   if(NOT library)
     set(library ${ARG_TARGET})
