@@ -83,6 +83,7 @@ Attempt InvocationState::start(const Target& target) {
   reply_message.reset();
   const bool collocated = core->collocated(target);
   const std::uint32_t id = orb.client().next_request_id();
+  request_id = id;
   std::int32_t priority = thread_priority();
   if (priority != no_priority) {
     if (OutboundPriority* hook = orb.seams().outbound_priority()) {

@@ -146,6 +146,7 @@ class InvocationState {
   std::vector<std::uint8_t> collocated_large;  // collocated replies above inline_reply_size
   std::optional<giop::Message> reply_message;
   std::optional<cdr::InputStream> reply;
+  std::uint32_t request_id = 0;  // the last attempt's, for the call's log line
   bool reissued = false;  // a request is sent again at most once (15.5.1)
   bool buffered = false;  // a SYNC_NONE oneway joining its connection's batch
   // The call policies in effect (call_policies.hpp); has_policies false: the defaults.

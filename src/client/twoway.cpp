@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "client/call_log.hpp"
 #include "client/invocation_state.hpp"
 #include "core/orb_context.hpp"
 #include "giop/message_codec.hpp"
@@ -98,6 +99,31 @@ bool take_outcome(InvocationState& s, const Target& target,
                         CompletionStatus::COMPLETED_MAYBE);
 }
 
+// Each pass is one attempt at the reference's current target; a reply either ends the call
+// (its result, or the exception it carries) or retargets it.
+cdr::InputStream& call_until_outcome(InvocationState& s, ArgumentWriter& arguments,
+                                     std::span<const UserExceptionEntry> exceptions,
+                                     giop::ResponseFlags flags) {
+  auto addressing = giop::AddressingDisposition::key_addr;
+  for (int hops = 0;; ++hops) {
+    if (hops > max_forwards) {
+      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs");
+    }
+    std::shared_ptr<const Target> hold;
+    const Target& target = s.core->target(hold);
+    try {
+      s.attempt(target, arguments, flags, addressing);
+    } catch (const CORBA::TRANSIENT& e) {
+      if (!may_try_again(s, e)) throw;
+      continue;
+    } catch (const CORBA::COMM_FAILURE& e) {
+      if (!may_try_again(s, e)) throw;
+      continue;
+    }
+    if (take_outcome(s, target, exceptions, addressing)) return *s.reply;
+  }
+}
+
 }  // namespace
 
 cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
@@ -106,28 +132,23 @@ cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
   return state_->call(arguments, exceptions, giop::ResponseFlags::sync_with_target);
 }
 
-// Each pass is one attempt at the reference's current target; a reply either ends the call
-// (its result, or the exception it carries) or retargets it.
+// Traced (-ORBDebugLevel 5), the call's outcome is logged on its way out; otherwise this
+// costs the level's load and a branch.
 cdr::InputStream& InvocationState::call(ArgumentWriter& arguments,
                                         std::span<const UserExceptionEntry> exceptions,
                                         giop::ResponseFlags flags) {
-  auto addressing = giop::AddressingDisposition::key_addr;
-  for (int hops = 0;; ++hops) {
-    if (hops > max_forwards) {
-      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs");
-    }
-    std::shared_ptr<const Target> hold;
-    const Target& target = core->target(hold);
-    try {
-      attempt(target, arguments, flags, addressing);
-    } catch (const CORBA::TRANSIENT& e) {
-      if (!may_try_again(*this, e)) throw;
-      continue;
-    } catch (const CORBA::COMM_FAILURE& e) {
-      if (!may_try_again(*this, e)) throw;
-      continue;
-    }
-    if (take_outcome(*this, target, exceptions, addressing)) return *reply;
+  const CallLog log(core->orb()->logger());
+  if (!log.on()) [[likely]] return call_until_outcome(*this, arguments, exceptions, flags);
+  try {
+    cdr::InputStream& body = call_until_outcome(*this, arguments, exceptions, flags);
+    log.replied(*this);
+    return body;
+  } catch (const CORBA::UserException& e) {
+    log.raised(*this, e);
+    throw;
+  } catch (const CORBA::SystemException& e) {
+    log.raised(*this, e);
+    throw;
   }
 }
 

@@ -21,12 +21,17 @@ ObjectReference string_to_reference(std::string_view text) {
   if (has_scheme(text, "corbaname:")) {
     return corbaloc_to_reference(parse_corbaname(text).location);
   }
+  raise<CORBA::BAD_PARAM>(minor::bad_param_bad_scheme,
+                          bad_scheme_message(text, "IOR:, corbaloc: or corbaname:"));
+}
+
+std::string bad_scheme_message(std::string_view text, std::string_view accepted) {
   const std::size_t colon = text.find(':');
-  raise<CORBA::BAD_PARAM>(
-      minor::bad_param_bad_scheme,
-      colon == text.npos || colon > 32
-          ? std::string("no scheme (expected IOR:, corbaloc: or corbaname:)")
-          : "unknown scheme \"" + std::string(text.substr(0, colon + 1)) + "\"");
+  // A colon far in is not a scheme's (a host:port, a path): do not echo a long prefix.
+  const std::string found = colon == text.npos || colon > 32
+                                ? std::string("no scheme")
+                                : "unknown scheme \"" + std::string(text.substr(0, colon + 1)) + "\"";
+  return found + " (expected " + std::string(accepted) + ")";
 }
 
 }  // namespace rtorb::ior

@@ -4,6 +4,7 @@
 
 #include "ior/object_reference.hpp"
 
+#include <string>
 #include <string_view>
 
 namespace rtorb::ior {
@@ -13,6 +14,10 @@ namespace rtorb::ior {
 // any other scheme, otherwise what reference_from_ior_string(), parse_corbaloc(),
 // parse_corbaname() and corbaloc_to_reference() raise.
 ObjectReference string_to_reference(std::string_view text);
+
+// The complaint about a text whose scheme is none of `accepted` ("IOR:, corbaloc: or
+// corbaname:"): names the scheme found, if any, and every scheme the caller takes.
+std::string bad_scheme_message(std::string_view text, std::string_view accepted);
 
 // True when `text` starts with `scheme` (given in lowercase, with its ':') in any letter case.
 bool has_scheme(std::string_view text, std::string_view scheme) noexcept;

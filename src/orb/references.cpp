@@ -202,9 +202,9 @@ CORBA::object_reference<CORBA::Object> References::string_to_object(std::string_
     return resolve_string_name(*context, url.string_name);
   }
   if (ior::has_scheme(text, "corbaloc:")) return object_at(orb_, ior::parse_corbaloc(text));
-  auto core = make_object(ior::string_to_reference(text));  // raises bad_param_bad_scheme
-  preconnect(orb_, core.get());
-  return proxy(std::move(core));
+  // Every scheme this function takes is named, file: included.
+  raise<CORBA::BAD_PARAM>(minor::bad_param_bad_scheme,
+                          ior::bad_scheme_message(text, "IOR:, corbaloc:, corbaname: or file:"));
 }
 
 std::string References::object_to_string(const CORBA::object_reference<CORBA::Object>& object) {

@@ -4,6 +4,7 @@
 // branch, and nothing else.
 #pragma once
 
+#include <rtorb/cdr/output_stream.hpp>
 #include <rtorb/corba/exception.hpp>
 #include <rtorb/orb/server_request.hpp>
 
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "base/logger.hpp"
+#include "giop/message_header.hpp"
 #include "giop/messages.hpp"
 
 namespace rtorb::orb {
@@ -29,9 +31,13 @@ class RequestLog {
  public:
   // `request` and `status` (the reply status the request has reached) are read when the
   // line is written, at destruction: both must outlive this.
+  // `reply` holds the reply when the line is written (a user exception's name is read
+  // from it).
   RequestLog(const Logger& log, const ServerRequest& request, std::uint32_t request_id,
-             const giop::ReplyStatus& status, const ReplyChannel& channel) noexcept
-      : log_(log), request_(request), status_(status), on_(log.enabled(log_exceptions)) {
+             const giop::ReplyStatus& status, const ReplyChannel& channel,
+             const cdr::OutputStream& reply, giop::HeaderMode mode) noexcept
+      : log_(log), request_(request), status_(status), reply_(reply), mode_(mode),
+        on_(log.enabled(log_exceptions)) {
     if (on_) [[unlikely]] start(request_id, channel);
   }
   RequestLog(const RequestLog&) = delete;
@@ -46,17 +52,22 @@ class RequestLog {
  private:
   void start(std::uint32_t request_id, const ReplyChannel& channel) noexcept;
   void finish() noexcept;
+  std::string user_exception_name() const noexcept;
 
   const Logger& log_;
   const ServerRequest& request_;
   const giop::ReplyStatus& status_;
+  const cdr::OutputStream& reply_;
+  const giop::HeaderMode mode_;
   const bool on_;
   std::chrono::steady_clock::time_point started_;
   std::string head_;       // "request 7 on connection from ..."
   std::string exception_;  // what() of the system exception sent back
 };
 
-// The object key as it would be written in a corbaloc URL, shortened past 96 octets.
+// The object key for a log line: runs of four or more printable characters (or a key
+// that is all printable) as they are, other octets as hex between '<' and '>'
+// (RTok<01000002>RootPOA<00>...), cut after 48 octets with the key's size.
 std::string printable_key(std::span<const std::uint8_t> key);
 
 }  // namespace rtorb::orb

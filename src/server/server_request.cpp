@@ -372,7 +372,8 @@ void serve_request(OrbContext& orb, const giop::Message& m, ConnectionCodeSets& 
   request.arguments().set_code_sets(state.code_sets);
   request.arguments().set_references(&orb, &find_value_factory);
 
-  RequestLog log(orb.logger(), request, header.request_id, request.status(), channel);
+  RequestLog log(orb.logger(), request, header.request_id, request.status(), channel, os,
+                 m.header.mode);
   try {
     request.set_object_key(key_of(header.target, profile));
     // Admission judges service contexts only (request_admission.hpp): a request without

@@ -9,7 +9,6 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +16,8 @@
 namespace {
 
 struct Options {
+  bool help = false;
+  std::string usage_error;  // not empty: the arguments make no command
   bool json = false;
   bool hex = false;
   bool lite = false;
@@ -25,27 +26,39 @@ struct Options {
 
 constexpr const char* usage =
     "usage: rtorb-giop [--json] [--hex] [--lite] <file|->\n"
-    "  decodes one raw GIOP message (binary, or hex text with --hex; - reads stdin)\n";
+    "  decodes one raw GIOP message (binary, or hex text with --hex; - reads stdin)\n"
+    "  --json      print one JSON object instead of text\n"
+    "  --hex       the input is hex text (white space ignored), not binary\n"
+    "  --lite      the message has GIOP lite's short header\n"
+    "  -h, --help  print this help and exit\n"
+    "exit status: 0 decoded, 1 malformed or unreadable input, 2 bad usage\n";
 
-std::optional<Options> parse_args(int argc, char** argv) {
+Options parse_args(int argc, char** argv) {
   Options o;
   bool have_input = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+      return o;
+    }
+    if (!o.usage_error.empty()) continue;  // a later --help still wins
     if (arg == "--json") {
       o.json = true;
     } else if (arg == "--hex") {
       o.hex = true;
     } else if (arg == "--lite") {
       o.lite = true;
-    } else if ((arg.size() > 1 && arg[0] == '-') || have_input) {
-      return std::nullopt;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      o.usage_error = "unknown option '" + arg + "'";
+    } else if (have_input) {
+      o.usage_error = "more than one input given";
     } else {
       o.input = arg;
       have_input = true;
     }
   }
-  if (!have_input) return std::nullopt;
+  if (!have_input && o.usage_error.empty()) o.usage_error = "no input given";
   return o;
 }
 
@@ -88,18 +101,22 @@ std::vector<std::uint8_t> from_hex(const std::vector<std::uint8_t>& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto options = parse_args(argc, argv);
-  if (!options) {
-    std::cerr << usage;
+  const Options options = parse_args(argc, argv);
+  if (options.help) {
+    std::cout << usage;
+    return 0;
+  }
+  if (!options.usage_error.empty()) {
+    std::cerr << "rtorb-giop: " << options.usage_error << '\n' << usage;
     return 2;
   }
   try {
-    std::vector<std::uint8_t> bytes = read_all(options->input);
-    if (options->hex) bytes = from_hex(bytes);
+    std::vector<std::uint8_t> bytes = read_all(options.input);
+    if (options.hex) bytes = from_hex(bytes);
     rtorb::giop::DecodeOptions decode;
-    if (options->lite) decode.mode = rtorb::giop::HeaderMode::lite;
+    if (options.lite) decode.mode = rtorb::giop::HeaderMode::lite;
     const auto message = rtorb::giop::decode_message(bytes, decode);
-    if (options->json) {
+    if (options.json) {
       rtorb::tools::print_json(std::cout, message);
     } else {
       rtorb::tools::print_text(std::cout, message);

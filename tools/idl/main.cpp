@@ -11,6 +11,7 @@
 #include "frontend/ast_dump.hpp"
 #include "frontend/frontend.hpp"
 #include "frontend/implied_ami.hpp"
+#include "not_yet_mapped.hpp"
 
 namespace {
 
@@ -22,9 +23,9 @@ Reads OMG IDL 3.5, checks it, and writes C++ per the IDL to C++11 mapping: for
 foo.idl, fooC.h and fooC.cpp (types, TypeCodes, traits, any operators, CDR
 codecs, object reference proxies and their stubs) and fooS.h and fooS.cpp
 (servant base classes POA::M::I and their skeletons). Errors are printed as
-file:line:column: error: message; the exit status is 1 if any file has errors,
-and nothing is written for a file with errors. Warnings (value types, which
-are parsed but not generated yet) do not change the exit status.
+file:line:column: error: message; nothing is written for a file with errors.
+Warnings do not change the exit status. Exit status: 0 done, 1 a file has
+errors, 2 bad usage.
 
 options:
   -I dir            add dir to the preprocessor's include path (also -Idir)
@@ -48,7 +49,8 @@ options:
   --dump-ast-all    like --dump-ast, including declarations from #included files
                     (the --dump-ast options write no C++)
   --version         print the version and exit
-  --help            print this help and exit
+  -h, --help        print this help and exit
+
 )";
 
 struct Options {
@@ -74,6 +76,12 @@ bool take_value(int argc, char** argv, int& i, const char* flag, std::string& va
   return true;
 }
 
+int usage_error(const std::string& why) {
+  std::cerr << "rtorb-idl: error: " << why << '\n' << usage;
+  return 2;
+}
+
+// The exit status if the program is done (help, version, bad usage), else -1.
 int parse_arguments(int argc, char** argv, Options& options) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -84,7 +92,7 @@ int parse_arguments(int argc, char** argv, Options& options) {
       return true;
     };
     bool ok = true;
-    if (arg == "--help") { std::cout << usage; return 0; }
+    if (arg == "--help" || arg == "-h") { std::cout << usage << rtorb::idl::not_yet_mapped_help; return 0; }
     if (arg == "--version") { std::cout << "rtorb-idl " << version.text << '\n'; return 0; }
     if (arg == "--dump-ast") options.dump_ast = true;
     else if (arg == "--ami" || arg == "-GC") options.ami = true;
@@ -96,22 +104,13 @@ int parse_arguments(int argc, char** argv, Options& options) {
     else if (arg.rfind("-D", 0) == 0) ok = with_value("-D", options.preprocess.defines);
     else if (arg.rfind("-U", 0) == 0) ok = with_value("-U", options.preprocess.undefines);
     else if (arg.rfind("-o", 0) == 0) ok = take_value(argc, argv, i, "-o", options.output_dir);
-    else if (!arg.empty() && arg[0] == '-') {
-      std::cerr << "rtorb-idl: error: unknown option '" << arg << "' (see --help)\n";
-      return 1;
-    } else options.files.push_back(arg);
-    if (!ok) {
-      std::cerr << "rtorb-idl: error: option '" << arg << "' needs a value\n";
-      return 1;
-    }
+    else if (!arg.empty() && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
+    else options.files.push_back(arg);
+    if (!ok) return usage_error("option '" + arg + "' needs a value");
   }
-  if (options.files.empty()) {
-    std::cerr << "rtorb-idl: error: no input files (see --help)\n";
-    return 1;
-  }
+  if (options.files.empty()) return usage_error("no input files");
   if (!options.depfile.empty() && options.files.size() != 1) {
-    std::cerr << "rtorb-idl: error: --depfile needs exactly one input file\n";
-    return 1;
+    return usage_error("--depfile needs exactly one input file");
   }
   return -1;
 }

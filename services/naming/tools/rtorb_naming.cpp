@@ -21,24 +21,41 @@ namespace {
 
 constexpr const char* usage =
     "usage: rtorb-naming [--store FILE] [--ior-file FILE] [ORB options]\n"
+    "  Runs the Naming Service until SIGINT or SIGTERM; prints the root context's IOR.\n"
     "  --store FILE     keep names and contexts in FILE across restarts\n"
     "  --ior-file FILE  write the root context's IOR to FILE instead of stdout\n"
     "  e.g. -ORBEndpoint iiop://127.0.0.1:2809 for corbaloc::127.0.0.1:2809/NameService\n"
-    "  (-ORBServerThreads defaults to 8 here)\n";
+    "  (-ORBServerThreads defaults to 8 here)\n"
+    "  -h, --help       print this help and exit\n"
+    "exit status: 0 stopped cleanly, 1 the service failed, 2 bad usage\n";
 
 struct Arguments {
   std::string store;
   std::string ior_file;
 };
 
+// Looked for before the ORB exists: asking for help starts no server and binds no port.
+bool asks_for_help(int argc, char* argv[]) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return true;
+  }
+  return false;
+}
+
+bool usage_error(const std::string& why) {
+  std::cerr << "rtorb-naming: " << why << '\n' << usage;
+  return false;
+}
+
+// Sees what ORB_init left: the ORB's own options are gone by then.
 bool parse(int argc, char* argv[], Arguments& out) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--store" || arg == "--ior-file") && i + 1 < argc) {
+    if (arg == "--store" || arg == "--ior-file") {
+      if (i + 1 >= argc) return usage_error("option '" + arg + "' needs a file name");
       (arg == "--store" ? out.store : out.ior_file) = argv[++i];
     } else {
-      std::cerr << "rtorb-naming: unknown argument '" << arg << "'\n" << usage;
-      return false;
+      return usage_error("unknown argument '" + arg + "'");
     }
   }
   return true;
@@ -66,6 +83,10 @@ sigset_t stop_signals() {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  if (asks_for_help(argc, argv)) {
+    std::cout << usage;
+    return 0;
+  }
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
   try {
@@ -81,7 +102,10 @@ int main(int argc, char* argv[]) {
     int count = static_cast<int>(options.size());
     auto orb = CORBA::ORB_init(count, pointers.data());
     Arguments args;
-    if (!parse(count, pointers.data(), args)) return 2;
+    if (!parse(count, pointers.data(), args)) {
+      orb->destroy();
+      return 2;
+    }
     auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
     rtorb::naming::NamingService service(orb, {args.store, "NameService", {}});
     root_poa->the_POAManager()->activate();

@@ -6,8 +6,11 @@
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/naming/name_syntax.hpp>
 
+#include <cstring>
 #include <iostream>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "CosNamingC.h"
@@ -30,7 +33,35 @@ constexpr const char* usage =
     "  list [NAME]         list a context (the root by default); contexts end in '/'\n"
     "  destroy NAME        unbind NAME and destroy the (empty) context it names\n"
     "names look like a/b.kind; the service comes from -ORBInitRef NameService=URL\n"
-    "or -ORBDefaultInitRef corbaloc::host:port\n";
+    "or -ORBDefaultInitRef corbaloc::host:port\n"
+    "  -h, --help          print this help and exit\n"
+    "exit status: 0 done, 1 the service refused or could not be reached, 2 bad usage\n";
+
+// Each command's fewest and most operands, so that bad usage is caught before the service
+// is looked up (which may connect).
+const std::map<std::string, std::pair<std::size_t, std::size_t>> operand_counts{
+    {"bind", {2, 2}},   {"rebind", {2, 2}},    {"bind_context", {2, 2}}, {"rebind_context", {2, 2}},
+    {"mkcontext", {1, 1}}, {"new_context", {0, 0}}, {"unbind", {1, 1}},  {"resolve", {1, 1}},
+    {"list", {0, 1}},   {"destroy", {1, 1}}};
+
+bool asks_for_help(int argc, char* argv[]) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return true;
+  }
+  return false;
+}
+
+// The complaint about args (what ORB_init left of argv), or "" if they make a command.
+std::string usage_problem(const std::vector<std::string>& args) {
+  if (args.empty()) return "no command given";
+  const auto found = operand_counts.find(args[0]);
+  if (found == operand_counts.end()) return "unknown command '" + args[0] + "'";
+  const auto operands = args.size() - 1;
+  if (operands < found->second.first || operands > found->second.second) {
+    return "wrong number of operands for '" + args[0] + "'";
+  }
+  return {};
+}
 
 const char* reason(NamingContext::NotFoundReason why) {
   switch (why) {
@@ -106,13 +137,17 @@ int run(const CORBA::object_reference<CORBA::ORB>& orb, const std::vector<std::s
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  if (asks_for_help(argc, argv)) {
+    std::cout << usage;
+    return 0;
+  }
   CORBA::object_reference<CORBA::ORB> orb;
   int status = 1;
   try {
     orb = CORBA::ORB_init(argc, argv);
     const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-      std::cerr << usage;
+    if (const std::string problem = usage_problem(args); !problem.empty()) {
+      std::cerr << "rtorb-nsadmin: " << problem << '\n' << usage;
       status = 2;
     } else {
       status = run(orb, args);

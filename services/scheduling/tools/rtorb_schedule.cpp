@@ -68,7 +68,7 @@ int parse(int argc, char* argv[], Arguments& out) {
     }
   }
   if (out.file.empty()) {
-    std::cerr << usage;
+    std::cerr << "rtorb-schedule: no task file given\n" << usage;
     return 2;
   }
   return 0;

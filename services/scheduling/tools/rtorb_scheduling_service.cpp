@@ -16,6 +16,7 @@
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/scheduling/scheduling_service.hpp>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace {
@@ -110,6 +111,13 @@ int serve(CORBA::object_reference<CORBA::ORB> orb, const Arguments& args,
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  // Before the ORB exists: asking for help starts nothing.
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") {
+      std::cout << usage;
+      return 0;
+    }
+  }
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
   try {

@@ -23,6 +23,7 @@ class TargetServant final : public CORBA::servant_traits<Faults::Target>::base_t
   void sleep_ms(std::uint32_t ms) override { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }
   Faults::Octets make(std::uint32_t n) override { return Faults::Octets(n, 0x5a); }
   std::uint32_t size_of(const Faults::Octets& o) override { return static_cast<std::uint32_t>(o.size()); }
+  void refuse(std::int32_t code) override { throw Faults::Refused(code); }
   void shutdown() override { orb_->shutdown(false); }
 
  private:

@@ -21,6 +21,7 @@
 #include "ior/iiop_profile.hpp"
 #include "ior/ior_string.hpp"
 #include "loopback.hpp"
+#include "server/request_log.hpp"
 
 namespace {
 
@@ -53,10 +54,12 @@ struct ServerRun {
   pid_t pid = 0;
   std::uint16_t port = 0;
   std::string log;
+  std::string client_log;  // the calling ORB's, at the same level
 };
 
-// Starts fault-server at `level`, sends it a call, a call for an unknown object key and an
-// HTTP GET, shuts it down (within 10 s, or kills it) and returns what it logged.
+// Starts fault-server at `level`, sends it a call, a call raising a user exception, a call
+// for an unknown object key and an HTTP GET from a client ORB at the same level, shuts it
+// down (within 10 s, or kills it) and returns what both logged.
 ServerRun run_server(int level) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                     ("rtorb-logging-" + std::to_string(::getpid()) + "-" +
@@ -64,6 +67,7 @@ ServerRun run_server(int level) {
   std::filesystem::create_directories(dir);
   const auto ior_file = dir / "server.ior";
   const auto log_file = dir / "server.log";
+  const auto client_log_file = dir / "client.log";
   ChildProcess server({std::string(RTORB_BINARY_DIR) + "/bin/fault-server", "--ior-file",
                        ior_file.string(), "-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBDebugLevel",
                        std::to_string(level), "-ORBLogFile", log_file.string()});
@@ -72,12 +76,16 @@ ServerRun run_server(int level) {
   const std::string ior = wait_for_ior(ior_file);
   run.port = port_of(ior);
   {
-    std::string program = "logging_test";
-    std::vector<char*> argv{program.data(), nullptr};
-    int argc = 1;
+    std::vector<std::string> args{"logging_test", "-ORBDebugLevel", std::to_string(level),
+                                  "-ORBLogFile", client_log_file.string()};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int argc = static_cast<int>(args.size());
     auto orb = CORBA::ORB_init(argc, argv.data(), "logging-client-" + std::to_string(level));
     auto target = IDL::traits<Faults::Target>::narrow(orb->string_to_object(ior));
     EXPECT_EQ(target->echo(7), 7);
+    EXPECT_THROW(target->refuse(3), Faults::Refused);
     const auto nobody =
         orb->string_to_object("corbaloc::127.0.0.1:" + std::to_string(run.port) + "/Nobody");
     EXPECT_TRUE(nobody->_non_existent());
@@ -94,6 +102,7 @@ ServerRun run_server(int level) {
   }
   EXPECT_EQ(server.wait(10s), 0);
   run.log = slurp(log_file);
+  run.client_log = slurp(client_log_file);
   std::filesystem::remove_all(dir);
   return run;
 }
@@ -118,16 +127,52 @@ TEST(ServerLog, AtLevelTenConnectionsRequestsExceptionsAndBadMessagesAreLogged) 
   const std::string& log = run.log;
   EXPECT_TRUE(has(log, "rtorb: listening on iiop://127.0.0.1:" + std::to_string(run.port))) << log;
   EXPECT_TRUE(has(log, "rtorb: accepted connection from 127.0.0.1:")) << log;
-  // Each request: its id, the peer, the operation, the object key as in a corbaloc URL,
-  // the reply status and the time.
-  EXPECT_TRUE(std::regex_search(log, std::regex(R"(request \d+ on connection from 127\.0\.0\.1:\d+: 'echo' key RTok%01\S*: NO_EXCEPTION \(\d+ us\))"))) << log;
+  // Each request: its id, the peer, the operation, the object key (text where printable,
+  // hex between <> where not), the reply status and the time.
+  EXPECT_TRUE(std::regex_search(log, std::regex(R"(request \d+ on connection from 127\.0\.0\.1:\d+: 'echo' key RTok<01[0-9a-f]*>\S*: NO_EXCEPTION \(\d+ us\))"))) << log;
+  // A user exception is logged with its repository id.
+  EXPECT_TRUE(std::regex_search(log, std::regex(R"('refuse' key RTok\S*: USER_EXCEPTION IDL:Faults/Refused:1\.0 \(\d+ us\))"))) << log;
   EXPECT_TRUE(has(log, "'_non_existent' key Nobody: SYSTEM_EXCEPTION OBJECT_NOT_EXIST (minor 0x52540503")) << log;
-  EXPECT_TRUE(has(log, "'shutdown' key RTok%01")) << log;
+  EXPECT_TRUE(has(log, "'shutdown' key RTok<01")) << log;
   EXPECT_TRUE(has(log, ": oneway (")) << log;
   // The HTTP request: refused by the transport before it is a message, with the peer.
   EXPECT_TRUE(std::regex_search(log, std::regex(R"(bad message on connection from 127\.0\.0\.1:\d+: .*magic.*; answered MessageError and closed the connection)"))) << log;
   EXPECT_TRUE(has(log, "rtorb: closed connection from 127.0.0.1:")) << log;
   EXPECT_TRUE(has(log, "rtorb: shutting down")) << log;
+}
+
+// The client's side of the same calls, at level 5 and above: request id, the endpoint,
+// operation and key, the outcome (a user exception's repository id, a system exception's
+// name and minor code) and the time.
+TEST(ClientLog, AtLevelFiveEveryCallIsTracedWithItsOutcome) {
+  const ServerRun run = run_server(5);
+  const std::string& log = run.client_log;
+  const std::string to = R"(call \d+ to iiop://127\.0\.0\.1:)" + std::to_string(run.port) + ": ";
+  EXPECT_TRUE(std::regex_search(log, std::regex(to + R"('echo' key RTok<01[0-9a-f]*>\S*: NO_EXCEPTION \(\d+ us\))"))) << log;
+  EXPECT_TRUE(std::regex_search(log, std::regex(to + R"('refuse' key RTok\S*: USER_EXCEPTION IDL:Faults/Refused:1\.0 \(\d+ us\))"))) << log;
+  EXPECT_TRUE(std::regex_search(log, std::regex(to + R"('_non_existent' key Nobody: SYSTEM_EXCEPTION OBJECT_NOT_EXIST minor 0x52540503 \(\d+ us\))"))) << log;
+  // The request ids match the server's lines: the echo call is request N on both sides.
+  std::smatch client_id;
+  ASSERT_TRUE(std::regex_search(log, client_id, std::regex(R"(call (\d+) to \S+ 'echo')"))) << log;
+  EXPECT_TRUE(std::regex_search(run.log, std::regex("request " + client_id[1].str() + R"( on connection from \S+ 'echo')"))) << run.log;
+}
+
+TEST(ClientLog, BelowLevelFiveCallsAreNotTraced) {
+  const ServerRun run = run_server(3);
+  EXPECT_FALSE(std::regex_search(run.client_log, std::regex(R"(call \d+ to)"))) << run.client_log;
+  EXPECT_FALSE(has(run.log, "USER_EXCEPTION")) << run.log;  // level 5
+}
+
+// Keys are readable and bounded: printable runs as text, others as hex, at most 48 octets.
+TEST(LogKeys, PrintableTextHexRunsAndABound) {
+  const std::string key("RTok\x01\x00\x00\x02RootPOA\x00<x>]1*\x07target", 29);
+  const std::vector<std::uint8_t> octets(key.begin(), key.end());
+  // Short printable runs among binary octets ("x", "]1*") are hex; '<' and '>' always are.
+  EXPECT_EQ(rtorb::orb::printable_key(octets), "RTok<01000002>RootPOA<003c783e5d312a07>target");
+  const std::vector<std::uint8_t> short_name{'a', 'b'};
+  EXPECT_EQ(rtorb::orb::printable_key(short_name), "ab");
+  const std::vector<std::uint8_t> long_key(100, 'k');
+  EXPECT_EQ(rtorb::orb::printable_key(long_key), std::string(48, 'k') + "...(100 octets)");
 }
 
 TEST(ServerLog, AtLevelThreeExceptionsAreLoggedButNotEachRequest) {
@@ -140,7 +185,9 @@ TEST(ServerLog, AtLevelThreeExceptionsAreLoggedButNotEachRequest) {
 }
 
 TEST(ServerLog, AtLevelZeroNothingIsWritten) {
-  EXPECT_EQ(run_server(0).log, "");
+  const ServerRun run = run_server(0);
+  EXPECT_EQ(run.log, "");
+  EXPECT_EQ(run.client_log, "");
 }
 
 TEST(ServerLog, ALogFileThatCannotBeOpenedIsABadOption) {

@@ -93,6 +93,21 @@ TEST_F(References, FileUrlReadsTheFirstLine) {
   }
 }
 
+// The message lists every scheme string_to_object takes, file: too, so a user who passed a
+// bare file name learns the way to pass it.
+TEST_F(References, UnknownSchemeNamesEverySchemeItTakes) {
+  for (const std::string text : {"http://x", "v.ior"}) {
+    try {
+      orb->string_to_object(text);
+      ADD_FAILURE() << text << " was taken";
+    } catch (const CORBA::BAD_PARAM& e) {
+      EXPECT_EQ(e.minor(), minor::bad_param_bad_scheme);
+      EXPECT_NE(e.detail().find("(expected IOR:, corbaloc:, corbaname: or file:)"), std::string::npos)
+          << e.detail();
+    }
+  }
+}
+
 TEST_F(References, BadStringsAreBadParamWithTheOmgMinorCodes) {
   const auto minor_of = [&](const std::string& text) -> std::uint32_t {
     try {
