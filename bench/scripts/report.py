@@ -10,20 +10,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plots  # noqa: E402
 import targets  # noqa: E402
-
-
-def fmt(v, digits=1):
-    if v is None:
-        return "–"
-    if isinstance(v, float):
-        return f"{v:,.{digits}f}"
-    return f"{v:,}" if isinstance(v, int) else str(v)
-
-
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(fmt(c) for c in row) + " |" for row in rows]
-    return lines + [""]
+from report_format import fmt, table  # noqa: E402
+from report_events import section_events  # noqa: E402
 
 
 def section_cubit(data):
@@ -383,7 +371,8 @@ SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "collocation": section_collocation, "demux": section_demux,
             "whitebox": section_whitebox, "footprint": section_footprint,
             "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami,
-            "sync_scope": section_sync_scope, "buffering": section_buffering}
+            "sync_scope": section_sync_scope, "buffering": section_buffering,
+            "events": section_events}
 
 
 def check_table(checks):

@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exp_cubit import ORB_SERVERS  # noqa: E402
+from exp_events import THROUGHPUT_SHAPES as EVENT_THROUGHPUT_SHAPES  # noqa: E402
 from exp_mt_cubit import COUNTED_CONFIGS  # noqa: E402
 from exp_sync_scope import SERVER_MODELS  # noqa: E402
 from exp_whitebox import SYSTEMS as WHITEBOX_ORB_SYSTEMS  # noqa: E402
@@ -332,11 +333,57 @@ def buffering_targets(data):
     return out
 
 
+def _event_row(rows, **match):
+    return next((r for r in rows if all(r.get(k) == v for k, v in match.items())), None)
+
+
+def _events_inversion(out, inversion, run):
+    idle = _event_row(inversion, run=run, system="rtorb-rtec priority", load="idle")
+    flood = _event_row(inversion, run=run, system="rtorb-rtec priority", load="flood")
+    _ratio_check(out, "30 Hz p99 under flood ≤ 1.3 × idle", f"run {run}, priority", flood, idle,
+                 "p99_us", 1.3, "{a:.0f} vs {b:.0f} µs", names=("flood", "idle"))
+    if flood is None or flood.get("deadline_misses") is None:
+        out.append(_row("30 Hz deadline misses under flood = 0", f"run {run}, priority", None,
+                        "= 0", False, "not measured: no flood row"))
+    else:
+        misses = flood["deadline_misses"]
+        out.append(_row("30 Hz deadline misses under flood = 0", f"run {run}, priority", misses,
+                        "= 0", misses == 0, f"{misses} of {flood['count']} events late"))
+
+
+def events_targets(data):
+    """Issue 29: the 30 Hz group's p99 under a low-priority flood within 1.3 x its idle p99
+    and no deadline missed (priority dispatching); one-hop latency (1 consumer, p50) within
+    2 x a plain rtorb oneway push of the same event; events/s at least 3 x omniEvents', 1:1
+    and N:N. Each rtorb dispatching mode is checked; a missing row is a failed check."""
+    out = []
+    latency, throughput = data.get("latency", []), data.get("throughput", [])
+    inversion = data.get("inversion", [])
+    runs = sorted({r["run"] for part in (latency, throughput, inversion) for r in part}) or [1]
+    for run in runs:
+        _events_inversion(out, inversion, run)
+        oneway = _event_row(latency, run=run, system="oneway", consumers=1)
+        for mode in ("reactive", "priority"):
+            system = f"rtorb-rtec {mode}"
+            _ratio_check(out, "one-hop event p50 ≤ 2 × plain oneway", f"run {run}, {mode}",
+                         _event_row(latency, run=run, system=system, consumers=1), oneway,
+                         "p50_us", 2, "{a:.0f} vs {b:.0f} µs", names=(system, "oneway"))
+            for suppliers, consumers in EVENT_THROUGHPUT_SHAPES:
+                shape = dict(run=run, suppliers=suppliers, consumers=consumers)
+                _ratio_check(out, "events/s ≥ 3 × omniEvents",
+                             f"run {run}, {mode}, {suppliers}:{consumers}",
+                             _event_row(throughput, system=system, **shape),
+                             _event_row(throughput, system="omniEvents", **shape),
+                             "events_per_second", 3, "{a:.0f} vs {b:.0f} /s", at_least=True,
+                             names=(system, "omniEvents"))
+    return out
+
+
 CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
           "collocation": collocation_targets, "demux": demux_targets,
           "whitebox": whitebox_targets, "footprint": footprint_targets,
           "mt_cubit": mt_cubit_targets, "sync_scope": sync_scope_targets,
-          "buffering": buffering_targets}
+          "buffering": buffering_targets, "events": events_targets}
 
 
 def evaluate(results):

@@ -99,6 +99,27 @@ class Targets(unittest.TestCase):
         self.assertEqual(len(per_connection), 1)
         self.assertFalse(per_connection[0]["pass"])
 
+    def test_event_targets_without_omnievents_or_a_flood_row_fail(self):
+        common = {"run": 1, "consumers": 1, "p50_us": 100.0, "p99_us": 200.0}
+        data = {"latency": [dict(common, system="oneway", p50_us=60.0),
+                            dict(common, system="rtorb-rtec reactive"),
+                            dict(common, system="rtorb-rtec priority", p50_us=130.0)],
+                "throughput": [{"run": 1, "system": "rtorb-rtec reactive", "suppliers": 1,
+                                "consumers": 1, "events_per_second": 9000.0}],
+                "inversion": [dict(common, system="rtorb-rtec priority", load="idle",
+                                   deadline_misses=0, count=150)]}
+        checks = counted(targets.evaluate({"experiments": {"events": data}}), "events")
+        by_target = {}
+        for c in checks:
+            by_target.setdefault(c["target"], []).append(c)
+        self.assertEqual([c["pass"] for c in by_target["one-hop event p50 ≤ 2 × plain oneway"]],
+                         [True, False])
+        throughput = by_target["events/s ≥ 3 × omniEvents"]
+        self.assertEqual(len(throughput), 2 * len(targets.EVENT_THROUGHPUT_SHAPES))
+        self.assertTrue(all(not c["pass"] and "not measured" in c["detail"] for c in throughput))
+        self.assertFalse(by_target["30 Hz p99 under flood ≤ 1.3 × idle"][0]["pass"])
+        self.assertFalse(by_target["30 Hz deadline misses under flood = 0"][0]["pass"])
+
 
 if __name__ == "__main__":
     unittest.main()
