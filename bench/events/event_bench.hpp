@@ -22,6 +22,13 @@ enum class Face { rtec, cos, direct };
 // The type the supplier pushes when it is done: a consumer stops after one per supplier.
 inline constexpr std::int32_t end_type = 99;
 
+inline std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);) parts.push_back(part);
+  return parts;
+}
+
 inline std::uint64_t now_ns() {
   return static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(

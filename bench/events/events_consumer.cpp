@@ -6,6 +6,9 @@
 //     and once every consumer has seen S end events (S = 0: at SIGTERM; or after T s)
 //     prints one JSON line: latencies from the supplier's stamp, received, events/s over
 //     the first to the last receipt, deadline misses (latency above D µs).
+//     --groups T/P/D,.. [--channels REF,..]: instead, one consumer per rate group (type T,
+//     rt_info P, deadline D µs; on the group's own channel where --channels names one
+//     each) and one JSON line per group, with its "type".
 //   rtorb-events-consumer connect --face rtec|cos --channel REF [--times K]
 //     times K connects (obtain the proxy, connect) and K disconnects; prints JSON.
 #include <rtorb/corba/orb.hpp>
@@ -117,23 +120,57 @@ typename IDL::traits<Interface>::ref_type activate(const PoaRef& poa, Record& re
       poa->id_to_reference(poa->activate_object(CORBA::make_reference<Servant>(record))));
 }
 
+// One consumer's subscription: its type, rate group (rt_info), deadline and channel.
+struct Subscription {
+  std::int32_t type = 20;
+  std::int32_t rt_info = 0;
+  long deadline_us = 0;
+  std::string channel;
+};
+
+std::vector<Subscription> subscriptions_of(const Options& opt) {
+  const Subscription plain{static_cast<std::int32_t>(opt.number("type", 20)),
+                           static_cast<std::int32_t>(opt.number("rt-info", 0)),
+                           opt.number("deadline-us", 0), opt.text("channel")};
+  if (opt.text("groups").empty()) {
+    const long count = opt.face() == Face::direct ? 1 : opt.number("consumers", 1);
+    return std::vector<Subscription>(static_cast<std::size_t>(count), plain);
+  }
+  const auto channels = split(opt.text("channels"), ',');
+  std::vector<Subscription> subs;
+  for (const auto& group : split(opt.text("groups"), ',')) {
+    const auto f = split(group, '/');
+    if (f.size() != 3) {
+      throw std::invalid_argument("--groups TYPE/PRIORITY/DEADLINE_US,..: " + group);
+    }
+    Subscription sub{static_cast<std::int32_t>(std::stol(f[0])),
+                     static_cast<std::int32_t>(std::stol(f[1])), std::stol(f[2]),
+                     plain.channel};
+    if (subs.size() < channels.size()) sub.channel = channels[subs.size()];
+    subs.push_back(sub);
+  }
+  return subs;
+}
+
 // Connects one consumer through the face; returns its disconnect.
 std::function<void()> connect_one(const OrbRef& orb, const PoaRef& poa, const Options& opt,
-                                  Record& record) {
+                                  const Subscription& sub, Record& record) {
   const auto face = opt.face();
-  const std::string channel = opt.text("channel");
+  const std::string& channel = sub.channel;
   if (face == Face::rtec) {
-    auto ec = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(orb->string_to_object(channel));
+    auto ec = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(
+        orb->string_to_object(channel));
     auto proxy = ec->for_consumers()->obtain_push_supplier();
-    proxy->connect_push_consumer(activate<RtecEventComm::PushConsumer, RtecConsumer>(poa, record),
-                                 rtec_qos(static_cast<std::int32_t>(opt.number("type", 20)),
-                                          static_cast<std::int32_t>(opt.number("rt-info", 0))));
+    auto consumer = activate<RtecEventComm::PushConsumer, RtecConsumer>(poa, record);
+    proxy->connect_push_consumer(consumer, rtec_qos(sub.type, sub.rt_info));
     return [proxy] { proxy->disconnect_push_supplier(); };
   }
   if (face == Face::cos) {
-    auto ec = IDL::traits<CosEventChannelAdmin::EventChannel>::narrow(orb->string_to_object(channel));
+    auto ec = IDL::traits<CosEventChannelAdmin::EventChannel>::narrow(
+        orb->string_to_object(channel));
     auto proxy = ec->for_consumers()->obtain_push_supplier();
-    proxy->connect_push_consumer(activate<CosEventComm::PushConsumer, CosConsumer>(poa, record));
+    proxy->connect_push_consumer(
+        activate<CosEventComm::PushConsumer, CosConsumer>(poa, record));
     return [proxy] { proxy->disconnect_push_supplier(); };
   }
   auto consumer = activate<RtecEventComm::PushConsumer, RtecConsumer>(poa, record);
@@ -149,10 +186,11 @@ bool all_ended(const std::vector<std::unique_ptr<Record>>& records, long supplie
   return true;
 }
 
-void print_results(std::vector<std::unique_ptr<Record>>& records, long deadline_us) {
+void print_results(const std::vector<std::unique_ptr<Record>>& records, long deadline_us,
+                   const std::string& label = {}) {
   std::vector<double> all;
   std::uint64_t first = 0, last = 0;
-  for (auto& r : records) r->add_to(all, first, last);
+  for (const auto& r : records) r->add_to(all, first, last);
   const auto misses = std::count_if(all.begin(), all.end(), [&](double us) {
     return deadline_us > 0 && us > static_cast<double>(deadline_us);
   });
@@ -160,22 +198,24 @@ void print_results(std::vector<std::unique_ptr<Record>>& records, long deadline_
   const double rate = span_s > 0 ? static_cast<double>(all.size() - 1) / span_s : 0.0;
   std::ostringstream extra;
   extra << "\"received\": " << all.size() << ", \"events_per_second\": " << rate
-        << ", \"deadline_misses\": " << misses << ", \"consumers\": " << records.size();
+        << ", \"deadline_misses\": " << misses << ", \"consumers\": " << records.size()
+        << label;
   std::cout << latency_json(std::move(all), extra.str()) << std::endl;
 }
 
 int receive(const OrbRef& orb, const PoaRef& poa, const Options& opt) {
-  const long count = opt.face() == Face::direct ? 1 : opt.number("consumers", 1);
+  const auto subs = subscriptions_of(opt);
   std::vector<std::unique_ptr<Record>> records;
   std::vector<std::function<void()>> disconnects;
-  for (long i = 0; i < count; ++i) {
+  for (const auto& sub : subs) {
     records.push_back(std::make_unique<Record>());
     records.back()->reserve(100000);
-    disconnects.push_back(connect_one(orb, poa, opt, *records.back()));
+    disconnects.push_back(connect_one(orb, poa, opt, sub, *records.back()));
   }
   std::thread server([orb] { orb->run(); });
   std::cout << "READY" << std::endl;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(opt.number("seconds", 120));
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::seconds(opt.number("seconds", 120));
   while (!stop_requested && !all_ended(records, opt.number("suppliers", 1)) &&
          std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -188,18 +228,27 @@ int receive(const OrbRef& orb, const PoaRef& poa, const Options& opt) {
   }
   orb->shutdown(true);
   server.join();
-  print_results(records, opt.number("deadline-us", 0));
+  if (opt.text("groups").empty()) {
+    print_results(records, opt.number("deadline-us", 0));
+    return 0;
+  }
+  for (std::size_t i = 0; i < subs.size(); ++i) {
+    std::vector<std::unique_ptr<Record>> one;
+    one.push_back(std::move(records[i]));
+    print_results(one, subs[i].deadline_us, ", \"type\": " + std::to_string(subs[i].type));
+  }
   return 0;
 }
 
 // K connects and K disconnects of one consumer object, each timed.
 int connect_cost(const OrbRef& orb, const PoaRef& poa, const Options& opt) {
   Record record;
+  const Subscription sub = subscriptions_of(opt).front();
   std::vector<double> connect_us, disconnect_us;
   const long times = opt.number("times", 200);
   for (long i = 0; i < times; ++i) {
     const std::uint64_t t0 = now_ns();
-    auto disconnect = connect_one(orb, poa, opt, record);
+    auto disconnect = connect_one(orb, poa, opt, sub, record);
     const std::uint64_t t1 = now_ns();
     disconnect();
     const std::uint64_t t2 = now_ns();

@@ -8,6 +8,9 @@
 // "events_per_second": ...}. rtec and direct events carry a B-octet payload; the CosEvent
 // face carries the stamp alone, as a CORBA::ULongLong any. --priority P: each thread
 // pushes at RT-CORBA priority P (RTCurrent).
+//   --groups T/P/HZ,.. [--channels REF,..]: instead, one thread per rate group pushing type
+//   T at HZ events/s and priority P (to the group's own channel where --channels names
+//   one each, as for omniEvents); prints {"type": T, "sent": N} per group.
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/rt/rtcorba.hpp>
@@ -15,7 +18,9 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <cmath>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "CosEventChannelAdminC.h"
@@ -42,8 +47,36 @@ IDL::traits<RtecEventComm::PushSupplier>::ref_type supplier_object(const OrbRef&
 }
 
 // One supplier's push function, connected through the face.
-PushFn connect_supplier(const OrbRef& orb, const Options& opt) {
-  const auto object = orb->string_to_object(opt.text("channel"));
+// What one supplier thread pushes, how often, at which priority, to which channel.
+struct Stream {
+  std::int32_t type = 20;
+  long priority = 0;
+  long interval_us = 0;
+  std::string channel;
+};
+
+std::vector<Stream> streams_of(const Options& opt) {
+  const Stream plain{static_cast<std::int32_t>(opt.number("type", 20)),
+                     opt.number("priority", 0), opt.number("interval-us", 0),
+                     opt.text("channel")};
+  if (opt.text("groups").empty()) {
+    return std::vector<Stream>(static_cast<std::size_t>(opt.number("suppliers", 1)), plain);
+  }
+  const auto channels = split(opt.text("channels"), ',');
+  std::vector<Stream> streams;
+  for (const auto& group : split(opt.text("groups"), ',')) {
+    const auto f = split(group, '/');
+    if (f.size() != 3) throw std::invalid_argument("--groups TYPE/PRIORITY/HZ,..: " + group);
+    Stream s{static_cast<std::int32_t>(std::stol(f[0])), std::stol(f[1]),
+             std::lround(1e6 / std::stod(f[2])), plain.channel};
+    if (streams.size() < channels.size()) s.channel = channels[streams.size()];
+    streams.push_back(s);
+  }
+  return streams;
+}
+
+PushFn connect_supplier(const OrbRef& orb, const Options& opt, const std::string& channel) {
+  const auto object = orb->string_to_object(channel);
   const auto face = opt.face();
   if (face == Face::cos) {
     auto ec = IDL::traits<CosEventChannelAdmin::EventChannel>::narrow(object);
@@ -86,13 +119,13 @@ void at_priority(const OrbRef& orb, long priority) {
 
 // One supplier thread's loop: paced on an absolute schedule, so a late push does not
 // shift the ones after it.
-long supply(const OrbRef& orb, const Options& opt) {
-  at_priority(orb, opt.number("priority", 0));
-  const PushFn push = connect_supplier(orb, opt);
-  const auto type = static_cast<std::int32_t>(opt.number("type", 20));
+long supply(const OrbRef& orb, const Options& opt, const Stream& stream) {
+  at_priority(orb, stream.priority);
+  const PushFn push = connect_supplier(orb, opt, stream.channel);
+  const auto type = stream.type;
   const long events = opt.number("events", 1000);
   const long seconds = opt.number("seconds", 0);
-  const auto interval = std::chrono::microseconds(opt.number("interval-us", 0));
+  const auto interval = std::chrono::microseconds(stream.interval_us);
   const auto start = std::chrono::steady_clock::now();
   const auto stop_at = start + std::chrono::seconds(seconds);
   long sent = 0;
@@ -112,15 +145,17 @@ int main(int argc, char* argv[]) {
   try {
     auto orb = CORBA::ORB_init(argc, argv);
     const Options opt(argc, argv, 1);
-    const long suppliers = opt.number("suppliers", 1);
+    const auto streams = streams_of(opt);
+    std::vector<long> sent_by(streams.size(), 0);
     std::atomic<long> sent{0};
     std::atomic<bool> failed{false};
     const std::uint64_t t0 = now_ns();
     std::vector<std::thread> threads;
-    for (long i = 0; i < suppliers; ++i) {
-      threads.emplace_back([&] {
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+      threads.emplace_back([&, i] {
         try {
-          sent += supply(orb, opt);
+          sent_by[i] = supply(orb, opt, streams[i]);
+          sent += sent_by[i];
         } catch (const CORBA::Exception& e) {
           std::cerr << "rtorb-events-supplier: " << e.what() << '\n';
           failed = true;
@@ -129,8 +164,13 @@ int main(int argc, char* argv[]) {
     }
     for (auto& t : threads) t.join();
     const double seconds = static_cast<double>(now_ns() - t0) / 1e9;
-    std::cout << "{\"sent\": " << sent.load() << ", \"events_per_second\": "
-              << static_cast<double>(sent.load()) / seconds << "}" << std::endl;
+    for (std::size_t i = 0; i < streams.size() && !opt.text("groups").empty(); ++i) {
+      std::cout << "{\"type\": " << streams[i].type << ", \"sent\": " << sent_by[i] << "}\n";
+    }
+    if (opt.text("groups").empty()) {
+      std::cout << "{\"sent\": " << sent.load() << ", \"events_per_second\": "
+          << static_cast<double>(sent.load()) / seconds << "}" << std::endl;
+    }
     orb->destroy();
     return failed ? 1 : 0;
   } catch (const CORBA::Exception& e) {

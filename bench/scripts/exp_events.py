@@ -21,6 +21,7 @@ OMNI_CYCLE_NS = 100_000  # omniEvents batches a channel's events every cycle (10
 HIGH_TYPE, LOW_TYPE = 130, 105  # types below 16 are reserved by the channel
 HIGH_PRIORITY, LOW_PRIORITY = 30000, 5000
 PERIOD_30HZ_US = 33_333
+FLOOD_INTERVAL_US = 50  # the low group's flood: 20,000 events/s
 # (system, face, what serves it); "oneway" pushes straight to the consumer.
 SYSTEMS = [("rtorb-rtec reactive", "rtec"), ("rtorb-rtec priority", "rtec"),
            ("rtorb-cos", "cos"), ("omniEvents", "cos"), ("oneway", "direct")]
@@ -59,7 +60,7 @@ class Channels:
         factory = f"corbaloc::127.0.0.1:{port}/omniEvents"
         self.cos_refs = []
         for i in range(count):
-            out = subprocess.run(["eventc", "-n", f"bench{i}", "-i", f"Bench{i}", "-c",
+            out = subprocess.run(["eventc", "-i", f"Bench{i}", "-c",
                                   str(OMNI_CYCLE_NS), "-q", "200000", "-v", factory],
                                  capture_output=True, text=True, timeout=20, env=env)
             ior = next((w for w in out.stdout.split() if w.startswith("IOR:")), None)
@@ -241,10 +242,9 @@ def inversion_once(ctx, channels, face, seconds, flood_interval_us):
                 ctx, face, low_ref, type=LOW_TYPE, interval_us=flood_interval_us,
                 seconds=seconds + 1, end=0, priority=LOW_PRIORITY if face == "rtec" else 0),
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        run_json(supplier_argv(ctx, face, high_ref, type=HIGH_TYPE, interval_us=PERIOD_30HZ_US,
-                               seconds=seconds,
-                               priority=HIGH_PRIORITY if face == "rtec" else 0),
-                 cpu=CLIENT_CPU, timeout=seconds + 60)
+        supplied = run_json(supplier_argv(
+            ctx, face, high_ref, type=HIGH_TYPE, interval_us=PERIOD_30HZ_US, seconds=seconds,
+            priority=HIGH_PRIORITY if face == "rtec" else 0), cpu=CLIENT_CPU, timeout=seconds + 60)
         result = consumer_result(high)
         flooded = json.loads(flood.communicate(timeout=seconds + 60)[0]) if flood else {"sent": 0}
     finally:
@@ -253,22 +253,27 @@ def inversion_once(ctx, channels, face, seconds, flood_interval_us):
                 p.kill()
     low_result = consumer_result(low, terminate=True)
     return dict(result, flood_sent=flooded["sent"], flood_received=low_result["received"],
-                sent=seconds * 30)
+                sent=supplied["sent"])
+
+
+def inversion_pair(ctx, system, face, seconds):
+    """The idle and the flooded row of one system, on the same channels."""
+    rows = []
+    with serving(ctx, system, count=2) as channels:
+        for load, interval in (("idle", 0), ("flood", FLOOD_INTERVAL_US)):
+            log(f"   inversion {system}, {load}")
+            rows.append(dict(inversion_once(ctx, channels, face, seconds, interval),
+                             system=system, load=load))
+    return rows
 
 
 def inversion_rows(ctx, run, systems, failures):
     seconds = 5 if ctx.quick else 20
-    flood_interval_us = 50  # 20,000 low-priority events/s
     rows = []
     for system, face in [s for s in systems if s[0] in ("rtorb-rtec priority", "omniEvents")]:
-        with serving(ctx, system, count=2) as channels:
-            for load, interval in (("idle", 0), ("flood", flood_interval_us)):
-                what = f"inversion {system}, {load}"
-                log(f"   {what}")
-                r = attempt(failures, run, what,
-                            lambda: inversion_once(ctx, channels, face, seconds, interval))
-                if r:
-                    rows.append(dict(r, run=run, system=system, load=load))
+        pair = attempt(failures, run, f"inversion {system}",
+                       lambda: inversion_pair(ctx, system, face, seconds))
+        rows += [dict(r, run=run) for r in pair or []]
     return rows
 
 
