@@ -9,6 +9,7 @@ direct consumer on CPU 1, suppliers and consumers on CPU 0. Programs: bench/even
 import contextlib
 import json
 import os
+import select
 import shutil
 import subprocess
 
@@ -22,7 +23,7 @@ HIGH_TYPE, LOW_TYPE = 130, 105  # types below 16 are reserved by the channel
 HIGH_PRIORITY, LOW_PRIORITY = 30000, 5000
 PERIOD_30HZ_US = 33_333
 FLOOD_INTERVAL_US = 50  # the low group's flood: 20,000 events/s
-# (system, face, what serves it); "oneway" pushes straight to the consumer.
+# (system, face); "oneway" pushes straight to the consumer, no channel.
 SYSTEMS = [("rtorb-rtec reactive", "rtec"), ("rtorb-rtec priority", "rtec"),
            ("rtorb-cos", "cos"), ("omniEvents", "cos"), ("oneway", "direct")]
 CONSUMER_COUNTS = [1, 10, 100]
@@ -31,7 +32,7 @@ THROUGHPUT_SHAPES = [(1, 1), (4, 4)]  # (suppliers, consumers)
 
 class Channels:
     """rtorb-event-service in one dispatching mode (both faces), or omniEvents' daemon with
-    `count` channels made by eventc; refs[i] is channel i's reference."""
+    `count` channels made by eventc; ref(face, i) is channel i's reference."""
 
     def __init__(self, ctx, kind, count=1):
         self.ctx, self.kind, self.servers = ctx, kind, []
@@ -89,7 +90,9 @@ def start_consumer(ctx, face, channel, cpu=CLIENT_CPU, **options):
         argv += [f"--{name.replace('_', '-')}", str(value)]
     proc = subprocess.Popen(["taskset", "-c", cpu] + argv, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
+    # A consumer whose connect hangs must not hang the run.
+    ready, _, _ = select.select([proc.stdout], [], [], 30)
+    line = proc.stdout.readline() if ready else "(nothing within 30 s)"
     if line.strip() != "READY":
         proc.kill()
         raise RuntimeError(f"consumer did not start: {line} {proc.stderr.read()[-300:]}")
