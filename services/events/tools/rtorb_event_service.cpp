@@ -18,6 +18,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -113,6 +114,14 @@ int run_service(OrbRef orb, const ServiceArguments& args, const sigset_t& signal
 int main(int argc, char* argv[]) {
   const sigset_t signals = stop_signals();
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
+  // Before the ORB exists: asking for help starts nothing, whatever else the line says.
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << rtorb::events::tool::usage;
+      return 0;
+    }
+  }
   try {
     std::vector<std::string> options(argv, argv + argc);
     if (std::find(options.begin(), options.end(), "-ORBServerThreads") == options.end()) {
@@ -125,11 +134,6 @@ int main(int argc, char* argv[]) {
     auto orb = CORBA::ORB_init(count, pointers.data());
     const auto args = rtorb::events::tool::parse_arguments(count, pointers.data());
     if (!args) return 2;
-    if (args->help) {
-      std::cout << rtorb::events::tool::usage;
-      orb->destroy();
-      return 0;
-    }
     return run_service(orb, *args, signals);
   } catch (const CORBA::Exception& e) {
     std::cerr << "rtorb-event-service: " << e.what() << '\n';

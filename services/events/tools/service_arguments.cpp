@@ -49,9 +49,7 @@ std::optional<ServiceArguments> parse_arguments(int argc, char* argv[]) {
   ServiceArguments out;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      out.help = true;
-    } else if (arg == "--naming") {
+    if (arg == "--naming") {
       out.naming = true;
     } else if (arg == "--ior-file" || arg == "--cos-ior-file" || arg == "--dispatching" ||
                arg == "--queue-size" || arg == "--full-policy" || arg == "--push-timeout") {

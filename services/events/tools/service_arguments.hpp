@@ -34,7 +34,6 @@ struct ServiceArguments {
   std::string ior_file;
   std::string cos_ior_file;
   bool naming = false;
-  bool help = false;
   DispatchingOptions dispatching;
   std::chrono::milliseconds push_timeout{1000};
 };
