@@ -1,22 +1,17 @@
 // rtorb-cos-event-channel [--ior-file F] [--key K] [--naming [NAME]] [--queue-length N]
 // [--full-policy P] [--call-timeout-ms T] [ORB options]: one CosEvent channel in a process
-// of its own, for the tests and for users until rtorb-event-service serves it too.
-// SIGINT and SIGTERM stop it cleanly.
+// of its own, with every option of the library, for the tests (rtorb-event-service
+// --cos-ior-file serves the same channel beside the real-time one). SIGINT and SIGTERM
+// stop it cleanly.
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/cosevent/event_channel.hpp>
 #include <rtorb/poa/poa.hpp>
 
-#include <algorithm>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <pthread.h>
 #include <stdexcept>
 #include <string>
-#include <thread>
-#include <vector>
+
+#include "service_program.hpp"
 
 namespace {
 
@@ -69,40 +64,12 @@ bool parse(int argc, char* argv[], Arguments& out) {
   return true;
 }
 
-// The file appears whole or not at all: a reader polling for it never sees half an IOR.
-void write_ior(const std::string& path, const std::string& ior) {
-  const std::string partial = path + ".partial";
-  std::ofstream(partial) << ior << '\n';
-  if (std::rename(partial.c_str(), path.c_str()) != 0) {
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-  }
-}
-
-sigset_t stop_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
-}
-
-std::vector<std::string> with_default_threads(int argc, char* argv[]) {
-  std::vector<std::string> options(argv, argv + argc);
-  if (std::find(options.begin(), options.end(), "-ORBServerThreads") == options.end()) {
-    options.insert(options.begin() + 1, {"-ORBServerThreads", "8"});
-  }
-  return options;
-}
-
-int serve(int argc, char* argv[], const sigset_t& signals) {
-  std::vector<std::string> options = with_default_threads(argc, argv);
-  std::vector<char*> pointers;
-  for (auto& option : options) pointers.push_back(option.data());
-  pointers.push_back(nullptr);
-  int count = static_cast<int>(options.size());
-  auto orb = CORBA::ORB_init(count, pointers.data());
+int serve(int argc, char* argv[], const rtorb::services::StopSignals& stop) {
+  // Each waiting pull() holds a server thread: a pool of them unless told otherwise.
+  rtorb::services::ArgumentsWithServerThreads arguments(argc, argv, 8);
+  auto orb = CORBA::ORB_init(arguments.argc(), arguments.argv());
   Arguments args;
-  if (!parse(count, pointers.data(), args)) return 2;
+  if (!parse(arguments.argc(), arguments.argv(), args)) return 2;
   auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   {
     rtorb::cosevent::EventChannel channel(orb, args.options);
@@ -111,21 +78,8 @@ int serve(int argc, char* argv[], const sigset_t& signals) {
       channel.bind_in_naming(IDL::traits<CosNaming::NamingContext>::narrow(
           orb->resolve_initial_references("NameService")));
     }
-    const std::string ior = orb->object_to_string(channel.reference());
-    if (args.ior_file.empty()) {
-      std::cout << ior << std::endl;
-    } else {
-      write_ior(args.ior_file, ior);
-    }
-    // SIGINT/SIGTERM are waited for by a thread, which shuts the ORB down.
-    std::thread stopper([orb, signals] {
-      int signal = 0;
-      sigwait(&signals, &signal);
-      orb->shutdown(false);
-    });
-    orb->run();
-    pthread_kill(stopper.native_handle(), SIGTERM);
-    stopper.join();
+    rtorb::services::publish_ior(args.ior_file, orb->object_to_string(channel.reference()));
+    stop.serve(orb);
   }
   orb->destroy();
   return 0;
@@ -134,10 +88,9 @@ int serve(int argc, char* argv[], const sigset_t& signals) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  const sigset_t signals = stop_signals();
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any ORB thread inherits the mask
+  const rtorb::services::StopSignals stop;
   try {
-    return serve(argc, argv, signals);
+    return serve(argc, argv, stop);
   } catch (const CORBA::Exception& e) {
     std::cerr << "rtorb-cos-event-channel: " << e.what() << '\n';
   } catch (const std::exception& e) {
