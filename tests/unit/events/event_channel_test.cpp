@@ -29,7 +29,7 @@ TEST_F(ChannelTest, StampsWhenItReceivedAndSentEachEvent) {
     auto proxy = connect_supplier();
     proxy->push(events({20}));
     ASSERT_TRUE(consumer.servant->wait_for_type(20));
-    const auto& header = consumer.servant->sets().at(0).at(0).header();
+    const auto header = consumer.servant->sets().at(0).at(0).header();  // sets() is a copy
     EXPECT_GT(header.ec_recv_time(), 0x01B21DD213814000ULL) << dispatching;  // after 1970
     EXPECT_GE(header.ec_send_time(), header.ec_recv_time()) << dispatching;
     TearDown();
