@@ -254,6 +254,9 @@ void ServerLane::stop() noexcept {
   }
   reactor_.stop();
   for (auto& t : threads) pthread_join(t->handle, nullptr);
+  // The lane may outlive the ORB's server part (the rt layer holds it too), and its
+  // connections' handlers report to that part when they die: they die now.
+  reactor_.remove_all();
 }
 
 }  // namespace rtorb::orb

@@ -136,6 +136,25 @@ void Reactor::remove(HandlerId id) {
   }
 }
 
+void Reactor::remove_all() noexcept {
+  std::vector<Slot*> chunks;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& chunk : owned_chunks_) chunks.push_back(chunk.get());
+  }
+  for (Slot* chunk : chunks) {
+    for (std::size_t i = 0; i < chunk_size; ++i) {
+      Slot& s = chunk[i];
+      std::uint64_t state = s.state.load(std::memory_order_acquire);
+      if ((state & live) != 0 && (state & busy) == 0 &&
+          s.state.compare_exchange_strong(state, state | busy | removed,
+                                          std::memory_order_acq_rel)) {
+        retire(s);
+      }
+    }
+  }
+}
+
 void Reactor::run_handler(Slot& s) {
   for (;;) {
     bool keep = false;

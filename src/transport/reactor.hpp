@@ -59,6 +59,10 @@ class Reactor {
   HandlerId add(std::unique_ptr<EventHandler> handler);
   // Destroys the handler now, or right after the run of it in progress returns.
   void remove(HandlerId id);
+  // Destroys every handler still registered. Only once no thread waits in or runs the
+  // loop any more (after stop() and the joins): an owner whose handlers point into parts
+  // that die before the reactor does drops them while those parts still exist.
+  void remove_all() noexcept;
   std::size_t handler_count() const noexcept {
     return count_.load(std::memory_order_relaxed);
   }
