@@ -174,6 +174,10 @@ void install_priority_mapping(CORBA::ORB& orb, std::shared_ptr<RTCORBA::Priority
   state_of(orb).install_mapping(std::move(mapping));
 }
 
+std::shared_ptr<RTCORBA::PriorityMapping> priority_mapping(CORBA::ORB& orb) {
+  return state_of(orb).shared_mapping();
+}
+
 void install_network_priority_mapping(CORBA::ORB& orb,
                                       std::shared_ptr<NetworkPriorityMapping> mapping) {
   state_of(orb).protocols().install_mapping(std::move(mapping));

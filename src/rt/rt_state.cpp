@@ -114,6 +114,11 @@ void RtState::install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping)
   mappings_.push_back(std::move(mapping));
 }
 
+std::shared_ptr<RTCORBA::PriorityMapping> RtState::shared_mapping() const {
+  std::lock_guard lock(mutex_);
+  return mappings_.back();
+}
+
 void RtState::install_transform(std::shared_ptr<RTCORBA::PriorityTransform> transform) {
   if (!transform) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_nil_mapping, "a priority transform may not be null");

@@ -77,6 +77,7 @@ class RtState final : public std::enable_shared_from_this<RtState>,
     return *mapping_.load(std::memory_order_acquire);
   }
   void install_mapping(std::shared_ptr<RTCORBA::PriorityMapping> mapping);
+  std::shared_ptr<RTCORBA::PriorityMapping> shared_mapping() const;
   // The priority transform, kept the same way; null until one is installed, which also
   // makes the ORB's invocations ask it (orb::OutboundPriority).
   RTCORBA::PriorityTransform* transform() const noexcept {

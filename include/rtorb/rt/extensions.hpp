@@ -17,6 +17,11 @@ namespace rtorb::rt {
 void install_priority_mapping(CORBA::ORB& orb,
                               std::shared_ptr<RTCORBA::PriorityMapping> mapping);
 
+// The ORB's priority mapping now: the one installed last, or the one -ORBPriorityMapping
+// chose. For planners (the Scheduling Service) that must map priorities as the ORB's lanes
+// will. Raises OBJECT_NOT_EXIST after the ORB is destroyed.
+std::shared_ptr<RTCORBA::PriorityMapping> priority_mapping(CORBA::ORB& orb);
+
 // Makes `transform` the ORB's priority transform from now on, on both sides of its
 // requests (RTCORBA::PriorityTransform). Raises BAD_PARAM for a null one.
 void install_priority_transform(CORBA::ORB& orb,

@@ -1,6 +1,6 @@
 // SchedulingService: the POA and the one Scheduler object in it.
 #include <rtorb/poa/poa.hpp>
-#include <rtorb/scheduling/rt_plan.hpp>
+#include <rtorb/rt/extensions.hpp>
 #include <rtorb/scheduling/scheduling_service.hpp>
 
 #include "scheduler_servant.hpp"
@@ -15,7 +15,7 @@ constexpr const char* object_id = "ScheduleService";
 SchedulingService::SchedulingService(CORBA::object_reference<CORBA::ORB> orb,
                                      SchedulingServiceOptions options) {
   std::shared_ptr<RTCORBA::PriorityMapping> mapping = std::move(options.priority_mapping);
-  if (!mapping) mapping = make_linear_priority_mapping();
+  if (!mapping) mapping = rt::priority_mapping(*orb);
   auto root =
       IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   const CORBA::PolicyList policies{

@@ -7,6 +7,7 @@
 #include <optional>
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
+#include <rtorb/rt/extensions.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 #include <rtorb/scheduling/rt_plan.hpp>
 #include <rtorb/scheduling/scheduling_service.hpp>
@@ -291,6 +292,38 @@ TEST(RtPlanInAnOrb, TheLanesMakeAThreadPoolServingEveryRateGroup) {
                                      root->the_POAManager(), policies));
   }
   orb->destroy();
+}
+
+// Without a mapping of its own the service plans with the one the serving ORB's lanes use:
+// after the application installs one over OS priorities 10..20, that range is schedulable
+// and SCHED_FIFO's whole 1..99 (what the default mapping would accept) is not.
+TEST(SchedulingServiceMapping, WithoutOneOfItsOwnTheServicePlansWithTheOrbsMapping) {
+  auto orb = make_orb({"-ORBServerThreads", "2", "-ORBEndpoint", "iiop://127.0.0.1:0"});
+  std::shared_ptr<RTCORBA::PriorityMapping> installed =
+      rtorb::scheduling::make_linear_priority_mapping(10, 20);
+  rtorb::rt::install_priority_mapping(*orb, installed);
+  EXPECT_EQ(rtorb::rt::priority_mapping(*orb), installed);
+  {
+    rtorb::scheduling::SchedulingService service(orb, {});
+    IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"))
+        ->the_POAManager()
+        ->activate();
+    auto scheduler = service.scheduler();
+    scheduler->create("alone");
+    scheduler->set(scheduler->lookup("alone"), Criticality_t::HIGH_CRITICALITY, ms, ms, ms,
+                   Period_t(time_units_for_hertz(30)), Importance_t::HIGH_IMPORTANCE, 0, 1,
+                   Info_Type_t::OPERATION);
+    RT_Info_Set infos;
+    Config_Info_Set configs;
+    Scheduling_Anomaly_Set anomalies;
+    EXPECT_THROW(scheduler->compute_scheduling(1, 99, infos, configs, anomalies),
+                 INSUFFICIENT_THREAD_PRIORITY_LEVELS);
+    scheduler->compute_scheduling(10, 20, infos, configs, anomalies);
+    ASSERT_EQ(configs.size(), 1u);
+    EXPECT_EQ(configs[0].thread_priority(), 20);
+  }
+  orb->destroy();
+  EXPECT_THROW(rtorb::rt::priority_mapping(*orb), CORBA::SystemException);
 }
 
 }  // namespace

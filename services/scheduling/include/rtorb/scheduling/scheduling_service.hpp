@@ -20,8 +20,8 @@ struct SchedulingServiceOptions {
   // "ScheduleService"), so its reference stays valid when restarted on the same endpoint.
   std::string poa_name = "ScheduleService";
   // Maps the CORBA priorities the rate groups get onto the OS priorities RT_Info and
-  // Config_Info report. Null: make_linear_priority_mapping(), what an ORB started without
-  // -ORBPriorityMapping uses. A process that installs its own mapping passes it here too.
+  // Config_Info report. Null: the serving ORB's own (rtorb::rt::priority_mapping), so the
+  // plan names the OS priorities that ORB's lanes will run at.
   std::shared_ptr<RTCORBA::PriorityMapping> priority_mapping;
 };
 
