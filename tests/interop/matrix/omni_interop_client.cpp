@@ -53,7 +53,7 @@ int run_client(CORBA::ORB_ptr orb, const std::string& reference, bool wide) {
   parameter_checks(session);
   object_checks(session);
   exception_checks(session);
-  remaining_checks(session);
+  oneway_and_attribute_checks(session);
   return report.finish();
 }
 
@@ -61,7 +61,7 @@ int run_client(CORBA::ORB_ptr orb, const std::string& reference, bool wide) {
 }  // namespace omni_interop::client
 
 int main(int argc, char** argv) {
-  using omni_interop::client::describe;
+  using rtorb::interop::describe_system_exception;
   constexpr const char* program = "omni_interop_client";
   // Before ORB_init, which removes the -ORB options this looks at.
   const bool wide = !rtorb::interop::wants_no_wide(argc, argv);
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     orb->destroy();
     return status;
   } catch (const CORBA::SystemException& e) {
-    std::fprintf(stderr, "%s: %s\n", program, describe(e).c_str());
+    std::fprintf(stderr, "%s: %s\n", program, describe_system_exception(e).c_str());
   } catch (const CORBA::Exception& e) {
     std::fprintf(stderr, "%s: %s\n", program, e._name());
   }

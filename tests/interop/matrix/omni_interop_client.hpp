@@ -10,33 +10,25 @@
 
 namespace omni_interop::client {
 
+using rtorb::interop::diff_seq;
 using rtorb::interop::expect_eq;
 using rtorb::interop::expect_same_bits;
 using rtorb::interop::first_failure;
 using rtorb::interop::in_part;
 using rtorb::interop::Report;
 
-std::string completion_name(CORBA::CompletionStatus status);
-std::string describe(const CORBA::SystemException& e);
-
-// Fails a check on an exception its body does not expect, naming the exception.
-struct CatchExceptions {
-  template <class Body>
-  static void run(Report& report, const std::string& name, Body&& body) {
-    try {
-      report.record(name, body());
-    } catch (const CORBA::SystemException& e) {
-      report.fail(name, "unexpected " + describe(e));
-    } catch (const CORBA::Exception& e) {
-      report.fail(name, std::string("unexpected user exception ") + e._name());
-    } catch (const std::exception& e) {
-      report.fail(name, std::string("unexpected std::exception ") + e.what());
-    }
-  }
-};
+using CatchExceptions =
+    rtorb::interop::FailOnException<CORBA::SystemException, CORBA::Exception,
+                                    rtorb::interop::describe_system_exception>;
 
 using Session =
     rtorb::interop::Session<CatchExceptions, Interop::Tester_ptr, Interop::Counter_ptr>;
+
+// "" when `call` raises BAD_PARAM or MARSHAL (a value over its bound), else "no exception".
+template <class Call>
+std::string expect_bound_refused(Call call) {
+  return rtorb::interop::expect_bound_refused<CORBA::BAD_PARAM, CORBA::MARSHAL>(call);
+}
 
 inline std::string str(const char* s) {
   return s == nullptr ? std::string("(null)") : std::string(s);
@@ -48,24 +40,6 @@ inline std::wstring wstr(const CORBA::WChar* s) {
 
 // ------------------------------------------------------------------ comparisons
 // Each returns "" when equal, else the first difference (omni_interop_client_values.cpp).
-
-template <class Seq, class Compare>
-std::string diff_seq(const Seq& got, const Seq& expected, Compare compare) {
-  if (got.length() != expected.length()) {
-    return "length " + std::to_string(got.length()) + ", expected " +
-           std::to_string(expected.length());
-  }
-  for (CORBA::ULong i = 0; i < got.length(); ++i) {
-    const std::string reason = compare(got[i], expected[i]);
-    if (!reason.empty()) return "[" + std::to_string(i) + "] " + reason;
-  }
-  return {};
-}
-
-template <class Seq>
-std::string diff_seq(const Seq& got, const Seq& expected) {
-  return diff_seq(got, expected, [](const auto& a, const auto& b) { return expect_eq(a, b); });
-}
 
 std::string diff(const Interop::Point& got, const Interop::Point& expected);
 std::string diff(const Interop::Inner& got, const Interop::Inner& expected);
@@ -95,7 +69,7 @@ void any_checks(Session& s);          // omni_interop_client_any.cpp
 void parameter_checks(Session& s);    // omni_interop_client_parameters.cpp
 void exception_checks(Session& s);    // omni_interop_client_parameters.cpp
 void object_checks(Session& s);       // omni_interop_client_interfaces.cpp
-// Oneway, attributes and operations with escaped names: omni_interop_client_interfaces.cpp.
-void remaining_checks(Session& s);
+// Oneways, attributes and operations with escaped names (default, in).
+void oneway_and_attribute_checks(Session& s);  // omni_interop_client_interfaces.cpp
 
 }  // namespace omni_interop::client

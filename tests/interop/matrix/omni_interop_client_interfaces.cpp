@@ -120,8 +120,7 @@ void object_checks(Session& s) {
 
 // -------------------------------------------------- oneway, attributes, escapes
 
-
-void remaining_checks(Session& s) {
+void oneway_and_attribute_checks(Session& s) {
   Interop::Tester_ptr t = s.tester;
   for (const CORBA::Long token : {0x5eed, -77}) {
     s.run("oneway_set then last_oneway " + std::to_string(token), [&] {

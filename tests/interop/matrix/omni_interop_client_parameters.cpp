@@ -8,6 +8,8 @@
 
 namespace omni_interop::client {
 
+using rtorb::interop::expect_system_exception;
+
 void parameter_checks(Session& s) {
   Interop::Tester_ptr t = s.tester;
   struct Split {
@@ -93,26 +95,14 @@ void exception_checks(Session& s) {
     return "no exception";
   });
   for (const CORBA::ULong minor : {42u, 0x4f4d0007u, 0xffffffffu}) {
-    s.run("raise_bad_param minor " + std::to_string(minor), [&]() -> std::string {
-      try {
-        t->raise_bad_param(minor);
-      } catch (const CORBA::BAD_PARAM& e) {
-        return first_failure({in_part("minor", expect_eq(e.minor(), minor)),
-                              in_part("completed", expect_eq(completion_name(e.completed()),
-                                                             std::string("NO")))});
-      }
-      return "no exception";
+    s.run("raise_bad_param minor " + std::to_string(minor), [&] {
+      return expect_system_exception<CORBA::BAD_PARAM>([&] { t->raise_bad_param(minor); },
+                                                       minor, "NO");
     });
   }
-  s.run("raise_no_permission", [&]() -> std::string {
-    try {
-      t->raise_no_permission();
-    } catch (const CORBA::NO_PERMISSION& e) {
-      return first_failure({in_part("minor", expect_eq(e.minor(), 0u)),
-                            in_part("completed", expect_eq(completion_name(e.completed()),
-                                                           std::string("YES")))});
-    }
-    return "no exception";
+  s.run("raise_no_permission", [&] {
+    return expect_system_exception<CORBA::NO_PERMISSION>([&] { t->raise_no_permission(); },
+                                                         0u, "YES");
   });
   s.run("calls still work after exceptions", [&] { return expect_eq(t->echo_long(5), 5); });
 }

@@ -1,29 +1,10 @@
-// How the omniORB interop client shows a system exception, compares interop.idl's values
-// and makes the values its checks send.
-#include <cstdio>
+// How the omniORB interop client compares interop.idl's values and makes the values its
+// checks send.
 #include <string>
 
 #include "omni_interop_client.hpp"
 
 namespace omni_interop::client {
-
-std::string completion_name(CORBA::CompletionStatus status) {
-  switch (status) {
-    case CORBA::COMPLETED_YES:
-      return "YES";
-    case CORBA::COMPLETED_NO:
-      return "NO";
-    default:
-      return "MAYBE";
-  }
-}
-
-std::string describe(const CORBA::SystemException& e) {
-  char minor[16];
-  std::snprintf(minor, sizeof minor, "0x%lx", static_cast<unsigned long>(e.minor()));
-  return std::string(e._name()) + " minor " + minor + " completed " +
-         completion_name(e.completed());
-}
 
 // ------------------------------------------------------------------ comparisons
 
@@ -31,7 +12,6 @@ std::string diff(const Interop::Point& got, const Interop::Point& expected) {
   return first_failure(
       {in_part("x", expect_eq(got.x, expected.x)), in_part("y", expect_eq(got.y, expected.y))});
 }
-
 
 std::string diff_strings(const Interop::StringSeq& got, const Interop::StringSeq& expected) {
   return diff_seq(got, expected, [](const auto& a, const auto& b) {
