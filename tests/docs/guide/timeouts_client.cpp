@@ -8,6 +8,7 @@
 #include <rtorb/coro/future_reply.hpp>
 #include <rtorb/coro/run.hpp>
 #include <rtorb/coro/task.hpp>
+#include <rtorb/messaging/buffering_constraint.hpp>
 #include <rtorb/messaging/messaging.hpp>
 
 #include <cstdint>
@@ -108,6 +109,21 @@ void rebind(IDL::traits<CORBA::ORB>::ref_type orb, CalculatorRef calculator) {
   report("rebind", [&] { return pinned->square(9, 0); });
 }
 
+void buffering(IDL::traits<CORBA::ORB>::ref_type orb, CalculatorRef calculator) {
+  namespace rm = rtorb::messaging;
+  CORBA::Any sync_none;
+  sync_none.insert(Messaging::SYNC_NONE);
+  CORBA::Any every_16;
+  every_16.insert(rm::BufferingConstraint{rm::BUFFER_MESSAGE_COUNT, 0, 16, 0});
+  auto batched = IDL::traits<Calc::Calculator>::narrow(calculator->_set_policy_overrides(
+      {orb->create_policy(Messaging::SYNC_SCOPE_POLICY_TYPE, sync_none),
+       orb->create_policy(rm::BUFFERING_CONSTRAINT_POLICY_TYPE, every_16)},
+      CORBA::SetOverrideType::ADD_OVERRIDE));
+  for (int i = 1; i <= 3; ++i) batched->note("batched " + std::to_string(i));  // held
+  rm::flush(orb);  // written now, all three with one send
+  std::cout << "buffering: flushed\n";
+}
+
 int main(int argc, char* argv[]) {
   auto orb = CORBA::ORB_init(argc, argv);
   if (argc != 2) {
@@ -122,5 +138,6 @@ int main(int argc, char* argv[]) {
   request_timeout(orb, calculator);
   sync_scope(orb, calculator);
   rebind(orb, calculator);
+  buffering(orb, calculator);
   orb->destroy();
 }
