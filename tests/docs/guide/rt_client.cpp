@@ -1,7 +1,7 @@
 // docs/guide/real-time.md's client, word for word: calls guide-rt-server's two objects at
 // chosen priorities, over private and banded connections; what it prints is checked by
 // Guide.RealTimeProgramsRun.
-//   guide-rt-client DECLARED_REFERENCE PROPAGATED_REFERENCE [-ORB options]
+//   guide-rt-client DECLARED PROPAGATED AT_20000 (references) [-ORB options]
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/rt/extensions.hpp>
 #include <rtorb/rt/rtcorba.hpp>
@@ -12,17 +12,20 @@
 
 int main(int argc, char* argv[]) {
   auto orb = CORBA::ORB_init(argc, argv);
-  if (argc != 3) {
-    std::cerr << "usage: guide-rt-client DECLARED_REFERENCE PROPAGATED_REFERENCE [-ORB options]\n";
+  if (argc != 4) {
+    std::cerr << "usage: guide-rt-client DECLARED PROPAGATED AT_20000 (references) [-ORB options]\n";
     return 2;
   }
+  if (!rtorb::rt::real_time_scheduling(*orb)) std::cerr << "note: priorities run with SCHED_OTHER\n";
   auto declared = IDL::traits<Plant::Controller>::narrow(orb->string_to_object(argv[1]));
   auto propagated = IDL::traits<Plant::Controller>::narrow(orb->string_to_object(argv[2]));
+  auto at_20000 = IDL::traits<Plant::Controller>::narrow(orb->string_to_object(argv[3]));
   auto current = IDL::traits<RTCORBA::Current>::narrow(orb->resolve_initial_references("RTCurrent"));
   auto rt = IDL::traits<RTCORBA::RTORB>::narrow(orb->resolve_initial_references("RTORB"));
 
   current->the_priority(20000);  // this thread now runs at the native priority of 20000
   std::cout << "declared: " << declared->upcall_priority() << '\n';      // 30000
+  std::cout << "declared at 20000: " << at_20000->upcall_priority() << '\n';
   std::cout << "propagated: " << propagated->upcall_priority() << '\n';  // 20000
   current->the_priority(30000);
   std::cout << "propagated: " << propagated->upcall_priority() << '\n';  // 30000

@@ -1,10 +1,11 @@
 // docs/guide/real-time.md's server, word for word: a thread pool with three lanes, a
 // SERVER_DECLARED POA whose objects run at 30000 and a CLIENT_PROPAGATED one whose objects
-// run at their callers' priorities.
-//   guide-rt-server DECLARED_IOR_FILE PROPAGATED_IOR_FILE [-ORB options]
+// run at their callers' priorities, with one object of the first at 20000 instead.
+//   guide-rt-server DECLARED_IOR PROPAGATED_IOR AT_20000_IOR [-ORB options]
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 #include <rtorb/rt/extensions.hpp>
+#include <rtorb/rt/rt_portable_server.hpp>
 #include <rtorb/rt/rtcorba.hpp>
 
 #include <cstdint>
@@ -34,8 +35,8 @@ class Controller final : public CORBA::servant_traits<Plant::Controller>::base_t
 
 int main(int argc, char* argv[]) {
   auto orb = CORBA::ORB_init(argc, argv);
-  if (argc != 3) {
-    std::cerr << "usage: guide-rt-server DECLARED_IOR_FILE PROPAGATED_IOR_FILE [-ORB options]\n";
+  if (argc != 4) {
+    std::cerr << "usage: guide-rt-server DECLARED_IOR PROPAGATED_IOR AT_20000_IOR [-ORB options]\n";
     return 2;
   }
   if (!rtorb::rt::real_time_scheduling(*orb)) std::cerr << "note: no SCHED_FIFO here\n";
@@ -65,7 +66,12 @@ int main(int argc, char* argv[]) {
   auto servant = CORBA::make_reference<Controller>(orb);
   auto in_declared = declared->id_to_reference(declared->activate_object(servant));
   auto in_propagated = propagated->id_to_reference(propagated->activate_object(servant));
+  // An object of the SERVER_DECLARED POA with a priority of its own (a lane's).
+  auto rt_poa = IDL::traits<RTPortableServer::POA>::narrow(declared);
+  auto at_20000 = declared->id_to_reference(rt_poa->activate_object_with_priority(
+      CORBA::make_reference<Controller>(orb), 20000));
   std::ofstream(argv[1]) << orb->object_to_string(in_declared) << '\n';
   std::ofstream(argv[2]) << orb->object_to_string(in_propagated) << '\n';
+  std::ofstream(argv[3]) << orb->object_to_string(at_20000) << '\n';
   orb->run();  // the lanes' threads serve; run() waits for shutdown
 }
