@@ -36,10 +36,38 @@ void append_process(std::string& line) {
   line += text;
 }
 
+// Bits 0..level, and the categories (whose level is above `level`, and `calls` at 5).
+std::uint32_t enabled_bits(int level, std::uint32_t categories) noexcept {
+  const int top = level < 0 ? -1 : level > 10 ? 10 : level;
+  std::uint32_t bits = top < 0 ? 0 : (2u << top) - 1;
+  if (level >= static_cast<int>(LogCategory::requests)) bits |= log_category_bit(LogCategory::calls);
+  return bits | categories;
+}
+
 }  // namespace
 
-Logger::Logger(int level, std::string tag, int fd, bool owns_fd) noexcept
-    : level_(level), tag_(std::move(tag)), fd_(fd), owns_fd_(owns_fd) {}
+std::optional<LogCategory> log_category_named(std::string_view name) noexcept {
+  if (name == "errors") return LogCategory::errors;
+  if (name == "connections") return LogCategory::connections;
+  if (name == "exceptions") return LogCategory::exceptions;
+  if (name == "requests") return LogCategory::requests;
+  if (name == "calls") return LogCategory::calls;
+  return std::nullopt;
+}
+
+Logger::Logger(int level, std::string tag, int fd, bool owns_fd,
+               std::uint32_t categories) noexcept
+    : level_(level),
+      categories_(categories),
+      on_(enabled_bits(level, categories)),
+      tag_(std::move(tag)),
+      fd_(fd),
+      owns_fd_(owns_fd) {}
+
+void Logger::set_level(int level) noexcept {
+  level_.store(level, std::memory_order_relaxed);
+  on_.store(enabled_bits(level, categories_), std::memory_order_relaxed);
+}
 
 Logger::~Logger() {
   if (owns_fd_) ::close(fd_);

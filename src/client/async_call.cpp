@@ -14,6 +14,7 @@
 #include <string>
 
 #include "client/async_connection.hpp"
+#include "client/call_log.hpp"
 #include "client/client_side.hpp"
 #include "client/invocation_state.hpp"
 #include "client/pending_reply.hpp"
@@ -110,9 +111,12 @@ void attempt_async(InvocationState& s, const Target& target, ArgumentWriter& arg
   cdr::OutputStream os(block, {target.version.minor, target.code_sets});
   s.write_request(os, a, arguments, giop::ResponseFlags::sync_with_target,
                   giop::AddressingDisposition::key_addr);
+  PendingReply& pending = *s.pending;
+  if (pending.handler != nullptr) {
+    pending.log = AsyncCallLog::sent(s.core->orb()->logger(), s, target, a.id, pending.log);
+  }
   if (a.carrier == Carrier::collocated) {
     s.send_collocated(target, os, true);
-    PendingReply& pending = *s.pending;
     if (pending.handler != nullptr) deliver_reply(*s.core->orb(), *s.reply_message, pending);
     return;
   }
@@ -147,7 +151,7 @@ struct AmiForward {
     orb.debug(2, "client: LOCATION_FORWARD of an AMI request followed");
     auto next = std::make_shared<AmiResend>(resend);
     ++next->forwards;
-    PendingReply again{pending.handler, pending.dispatch, {}, {}, std::move(next)};
+    PendingReply again{pending.handler, pending.dispatch, {}, {}, std::move(next), pending.log};
     s.pending = &again;
     const auto write = [&resend](cdr::OutputStream& os) {
       os.write_raw(resend.arguments.data(), resend.arguments.size());
@@ -177,7 +181,7 @@ void Invocation::invoke_async(ArgumentWriter arguments,
                               ReplyDispatch dispatch) {
   InvocationState& s = *state_;
   s.read_policies();
-  PendingReply pending{std::move(handler), dispatch, {}, {}, nullptr};
+  PendingReply pending{std::move(handler), dispatch, {}, {}, nullptr, nullptr};
   s.pending = &pending;
   std::shared_ptr<const Target> hold;
   attempt_async(s, s.core->target(hold), arguments);

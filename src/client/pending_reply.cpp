@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "client/call_log.hpp"
 #include "core/orb_context.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/system_exception_body.hpp"
@@ -38,11 +39,18 @@ void deliver_failure(OrbContext& orb, const CORBA::SystemException& failure,
   giop::write_system_exception(os, giop::to_body(failure));
   const std::vector<std::uint8_t> bytes = os.to_bytes();
   AsyncReply reply(AsyncReply::Kind::system_exception, bytes, 0, cdr::native_byte_order);
+  if (pending.log) [[unlikely]] pending.log->failed(failure);
   call_handler(orb, pending, reply);
 }
 
 void deliver_reply(OrbContext& orb, const giop::Message& m, PendingReply& pending) {
   const auto& header = *m.get<giop::ReplyHeader>();
+  const bool answered = header.reply_status == giop::ReplyStatus::no_exception ||
+                        header.reply_status == giop::ReplyStatus::user_exception ||
+                        header.reply_status == giop::ReplyStatus::system_exception;
+  // A forward followed is logged by the request sent again; anything else, as the failure
+  // the handler gets.
+  if (pending.log && answered) [[unlikely]] pending.log->replied(m);
   switch (header.reply_status) {
     case giop::ReplyStatus::no_exception: {
       cdr::InputStream body = giop::body_stream(m);

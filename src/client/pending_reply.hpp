@@ -20,6 +20,7 @@ namespace rtorb::orb {
 
 class OrbContext;
 class ObjectCore;
+class AsyncCallLog;
 struct PendingReply;
 
 // Sends the request again to where `reply` (a LOCATION_FORWARD) points, its outcome going
@@ -46,6 +47,7 @@ struct PendingReply {
   Clock::time_point deadline{};  // {}: none
   cdr::CodeSetContext code_sets;
   std::shared_ptr<const AmiResend> resend;  // null: a forward reaches the handler as TRANSIENT
+  std::shared_ptr<AsyncCallLog> log;  // the call's log line, when calls are logged; else null
 };
 
 // Hands `reply` (a decoded Reply message) to `pending`: the result or the exception; a

@@ -17,17 +17,19 @@
 namespace rtorb::orb {
 namespace {
 
-// -ORBDebugLevel and -ORBLogFile. A log file that cannot be opened is a bad option: the
+// -ORBDebugLevel, -ORBLogCategories and -ORBLogFile. A log file that cannot be opened is a bad option: the
 // user asked for it, and running on without it would hide what they wanted to see.
 std::shared_ptr<const Logger> make_logger(const OrbOptions& o, const std::string& id) {
   const std::string tag = id.empty() ? std::string("rtorb") : "rtorb(" + id + ")";
-  if (o.log_file.empty()) return std::make_shared<Logger>(o.debug_level, tag);
+  if (o.log_file.empty()) {
+    return std::make_shared<Logger>(o.debug_level, tag, 2, false, o.log_categories);
+  }
   const int fd = ::open(o.log_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_bad_orb_option,
                             "-ORBLogFile " + o.log_file + ": " + std::strerror(errno));
   }
-  return std::make_shared<Logger>(o.debug_level, tag, fd, true);
+  return std::make_shared<Logger>(o.debug_level, tag, fd, true, o.log_categories);
 }
 
 }  // namespace

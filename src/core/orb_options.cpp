@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/ascii.hpp"
+#include "base/logger.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -195,12 +196,34 @@ void add_message_options(OptionTable& t, OrbOptions& o) {
          fragment_size_value(o)});
 }
 
+// -ORBLogCategories calls,requests: the categories logged whatever -ORBDebugLevel says.
+void set_log_categories(OrbOptions& o, std::string_view value) {
+  std::uint32_t categories = 0;
+  std::size_t pos = 0;
+  while (pos <= value.size()) {
+    const std::size_t end = std::min(value.find(',', pos), value.size());
+    const std::string_view name = value.substr(pos, end - pos);
+    pos = end + 1;
+    if (name.empty()) continue;
+    const auto category = log_category_named(name);
+    if (!category) {
+      throw BadOptionValue{"has unknown category '" + std::string(name) +
+                           "' (errors, connections, exceptions, requests, calls)"};
+    }
+    categories |= log_category_bit(*category);
+  }
+  o.log_categories = categories;
+}
+
 void add_process_options(OptionTable& t, OrbOptions& o) {
   t.add({"LockMemory", "yes|no", {},
          "`yes`: at `ORB_init`, set the process up for real-time use", bad_orb_option,
          yes_no_into(o.lock_memory)});
   t.add({"DebugLevel", "0-10", {}, "What the ORB logs", bad_orb_option,
          number_into(o.debug_level, 0, 10)});
+  t.add({"LogCategories", "category,...", "none",
+         "Also log these categories, whatever `-ORBDebugLevel` says", bad_orb_option,
+         parsed_by([&o](std::string_view v) { set_log_categories(o, v); })});
   t.add({"LogFile", "path", "stderr", "Append the log to `path`", bad_orb_option,
          text_into(o.log_file, false)});
 }

@@ -29,6 +29,7 @@ struct OrbOptions {
   std::vector<std::pair<std::string, std::string>> initial_references;  // -ORBInitRef
   std::string default_initial_reference;                                // -ORBDefaultInitRef
   int debug_level = 0;             // -ORBDebugLevel 0-10 (docs/logging.md)
+  std::uint32_t log_categories = 0;  // -ORBLogCategories: log_category_bit of each named
   std::string log_file;            // -ORBLogFile: appended to; "" = stderr
   std::size_t server_threads = 0;  // -ORBServerThreads: 0 = reactive (ORB::run)
   // -ORBServerThreads per_connection: each accepted connection is served by a thread of its

@@ -37,7 +37,7 @@ class RequestLog {
              const giop::ReplyStatus& status, const ReplyChannel& channel,
              const cdr::OutputStream& reply, giop::HeaderMode mode) noexcept
       : log_(log), request_(request), status_(status), reply_(reply), mode_(mode),
-        on_(log.enabled(log_exceptions)) {
+        on_(log.enabled(log_exceptions) || log.enabled(log_requests)) {
     if (on_) [[unlikely]] start(request_id, channel);
   }
   RequestLog(const RequestLog&) = delete;

@@ -1,9 +1,10 @@
 # Keeps a page's C++ snippets compiled: every line of every ```cpp block of PAGE must
 # appear, as written (leading and trailing blanks aside), in CODE, a source file the build
 # compiles (or in one of CODE's files, a list, when a page shows several programs).
-# Comment-only lines are not compiled anyway and are skipped. Fails naming each line CODE
-# lacks.
-#   cmake -DPAGE=<md> -DCODE=<cpp>[;<cpp>...] -P snippets_check.cmake
+# Comment-only lines are not compiled anyway and are skipped. With IDL (a file the build
+# compiles with rtorb-idl), every line of every ```idl block must be in it too. Fails naming
+# each line CODE (or IDL) lacks.
+#   cmake -DPAGE=<md> -DCODE=<cpp>[;<cpp>...] [-DIDL=<idl>] -P snippets_check.cmake
 cmake_minimum_required(VERSION 3.25)
 if(NOT DEFINED PAGE OR NOT DEFINED CODE)
   message(FATAL_ERROR "snippets_check.cmake: -DPAGE=... and -DCODE=... are required")
@@ -25,11 +26,17 @@ foreach(file IN LISTS CODE)
 endforeach()
 guarded(code "${code}")
 list(JOIN CODE ", " code_files)
+set(idl)
+if(DEFINED IDL)
+  file(READ ${IDL} idl)
+  guarded(idl "${idl}")
+  string(APPEND code_files " (and ${IDL})")
+endif()
 file(READ ${PAGE} page)
 guarded(page "${page}")
 string(REPLACE "\n" ";" lines "${page}")
 
-set(in_snippet FALSE)
+set(in_snippet FALSE)  # FALSE, or the block's language: cpp or idl
 set(snippets 0)
 set(missing)
 set(number 0)
@@ -38,8 +45,10 @@ foreach(line IN LISTS lines)
   string(STRIP "${line}" text)
   if(NOT in_snippet)
     if(text STREQUAL "```cpp")
-      set(in_snippet TRUE)
+      set(in_snippet cpp)
       math(EXPR snippets "${snippets} + 1")
+    elseif(text STREQUAL "```idl" AND DEFINED IDL)
+      set(in_snippet idl)
     endif()
     continue()
   endif()
@@ -50,7 +59,11 @@ foreach(line IN LISTS lines)
   if(text STREQUAL "" OR text MATCHES "^//")
     continue()
   endif()
-  string(FIND "${code}" "${text}" at)
+  if(in_snippet STREQUAL "idl")
+    string(FIND "${idl}" "${text}" at)
+  else()
+    string(FIND "${code}" "${text}" at)
+  endif()
   if(at EQUAL -1)
     list(APPEND missing "  ${PAGE}:${number}: ${text}")
   endif()

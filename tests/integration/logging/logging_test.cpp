@@ -59,8 +59,10 @@ struct ServerRun {
 
 // Starts fault-server at `level`, sends it a call, a call raising a user exception, a call
 // for an unknown object key and an HTTP GET from a client ORB at the same level, shuts it
-// down (within 10 s, or kills it) and returns what both logged.
-ServerRun run_server(int level) {
+// down (within 10 s, or kills it) and returns what both logged. `server_options` and
+// `client_options` are more -ORB options for each side.
+ServerRun run_server(int level, std::vector<std::string> server_options = {},
+                     std::vector<std::string> client_options = {}) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                     ("rtorb-logging-" + std::to_string(::getpid()) + "-" +
                                      std::to_string(level));
@@ -68,9 +70,12 @@ ServerRun run_server(int level) {
   const auto ior_file = dir / "server.ior";
   const auto log_file = dir / "server.log";
   const auto client_log_file = dir / "client.log";
-  ChildProcess server({std::string(RTORB_BINARY_DIR) + "/bin/fault-server", "--ior-file",
-                       ior_file.string(), "-ORBEndpoint", "iiop://127.0.0.1:0", "-ORBDebugLevel",
-                       std::to_string(level), "-ORBLogFile", log_file.string()});
+  std::vector<std::string> server_args{std::string(RTORB_BINARY_DIR) + "/bin/fault-server",
+                                       "--ior-file", ior_file.string(), "-ORBEndpoint",
+                                       "iiop://127.0.0.1:0", "-ORBDebugLevel",
+                                       std::to_string(level), "-ORBLogFile", log_file.string()};
+  server_args.insert(server_args.end(), server_options.begin(), server_options.end());
+  ChildProcess server(server_args);
   ServerRun run;
   run.pid = server.pid();
   const std::string ior = wait_for_ior(ior_file);
@@ -78,6 +83,7 @@ ServerRun run_server(int level) {
   {
     std::vector<std::string> args{"logging_test", "-ORBDebugLevel", std::to_string(level),
                                   "-ORBLogFile", client_log_file.string()};
+    args.insert(args.end(), client_options.begin(), client_options.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -161,6 +167,36 @@ TEST(ClientLog, BelowLevelFiveCallsAreNotTraced) {
   const ServerRun run = run_server(3);
   EXPECT_FALSE(std::regex_search(run.client_log, std::regex(R"(call \d+ to)"))) << run.client_log;
   EXPECT_FALSE(has(run.log, "USER_EXCEPTION")) << run.log;  // level 5
+}
+
+// -ORBLogCategories: what it names is logged whatever -ORBDebugLevel says, and only that.
+TEST(LogCategories, CallsAndRequestsAloneAtLevelZero) {
+  const ServerRun run = run_server(0, {"-ORBLogCategories", "requests"},
+                                   {"-ORBLogCategories", "calls"});
+  EXPECT_TRUE(std::regex_search(run.client_log, std::regex(R"(call \d+ to \S+ 'echo' key \S+: NO_EXCEPTION)"))) << run.client_log;
+  EXPECT_TRUE(std::regex_search(run.log, std::regex(R"(request \d+ on connection from \S+ 'echo' key \S+: NO_EXCEPTION)"))) << run.log;
+  EXPECT_TRUE(has(run.log, "'_non_existent' key Nobody: SYSTEM_EXCEPTION OBJECT_NOT_EXIST")) << run.log;
+  EXPECT_FALSE(has(run.log, "accepted connection")) << run.log;  // connections: not named
+  EXPECT_FALSE(has(run.log, "bad message")) << run.log;          // errors: not named
+  EXPECT_FALSE(has(run.client_log, "opened connection")) << run.client_log;
+}
+
+TEST(LogCategories, AnUnknownCategoryIsABadOptionNamingTheKnownOnes) {
+  std::vector<std::string> args{"logging_test", "-ORBLogCategories", "calls,invocations"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = 3;
+  try {
+    CORBA::ORB_init(argc, argv.data(), "logging-bad-category");
+    ADD_FAILURE() << "ORB_init accepted an unknown log category";
+  } catch (const CORBA::BAD_PARAM& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_bad_orb_option);
+    const std::string what = e.what();
+    EXPECT_TRUE(has(what, "-ORBLogCategories")) << what;
+    EXPECT_TRUE(has(what, "'invocations'")) << what;
+    EXPECT_TRUE(has(what, "errors, connections, exceptions, requests, calls")) << what;
+  }
 }
 
 // Keys are readable and bounded: printable runs as text, others as hex, at most 48 octets.

@@ -56,6 +56,49 @@ TEST(Logger, WritesOnlyWhatItsLevelEnables) {
   EXPECT_TRUE(lines[2].ends_with(" rtorb: always"));
 }
 
+// -ORBLogCategories: a category named is on whatever the level, and only that one.
+TEST(Logger, ACategoryNamedIsOnWhateverTheLevel) {
+  using rtorb::LogCategory;
+  const rtorb::Logger calls_only(0, "rtorb", 2, false,
+                                 rtorb::log_category_bit(LogCategory::calls));
+  EXPECT_TRUE(calls_only.enabled(LogCategory::calls));
+  EXPECT_FALSE(calls_only.enabled(LogCategory::requests));
+  EXPECT_FALSE(calls_only.enabled(LogCategory::connections));
+  EXPECT_FALSE(calls_only.enabled(1));
+  const rtorb::Logger requests_at_one(1, "rtorb", 2, false,
+                                      rtorb::log_category_bit(LogCategory::requests));
+  EXPECT_TRUE(requests_at_one.enabled(LogCategory::errors));
+  EXPECT_TRUE(requests_at_one.enabled(LogCategory::requests));
+  EXPECT_FALSE(requests_at_one.enabled(LogCategory::exceptions));
+  EXPECT_FALSE(requests_at_one.enabled(LogCategory::calls));
+}
+
+TEST(Logger, ALevelTurnsOnEveryCategoryUpToIt) {
+  using rtorb::LogCategory;
+  rtorb::Logger log(3, "rtorb");
+  EXPECT_TRUE(log.enabled(LogCategory::exceptions));
+  EXPECT_FALSE(log.enabled(LogCategory::requests));
+  EXPECT_FALSE(log.enabled(LogCategory::calls));
+  log.set_level(5);
+  EXPECT_TRUE(log.enabled(LogCategory::requests));
+  EXPECT_TRUE(log.enabled(LogCategory::calls));
+  EXPECT_FALSE(log.enabled(6));
+  log.set_level(10);
+  EXPECT_TRUE(log.enabled(10));
+  EXPECT_FALSE(log.enabled(40));  // no level that high, and no undefined shift
+}
+
+TEST(Logger, CategoriesHaveTheirNamesOnly) {
+  EXPECT_EQ(rtorb::log_category_named("calls"), rtorb::LogCategory::calls);
+  EXPECT_EQ(rtorb::log_category_named("requests"), rtorb::LogCategory::requests);
+  EXPECT_EQ(rtorb::log_category_named("errors"), rtorb::LogCategory::errors);
+  EXPECT_EQ(rtorb::log_category_named("connections"), rtorb::LogCategory::connections);
+  EXPECT_EQ(rtorb::log_category_named("exceptions"), rtorb::LogCategory::exceptions);
+  EXPECT_FALSE(rtorb::log_category_named("Calls"));
+  EXPECT_FALSE(rtorb::log_category_named("invocations"));
+  EXPECT_FALSE(rtorb::log_category_named(""));
+}
+
 TEST(Logger, ALineNamesTheTimeTheProcessItsPidAndTheThread) {
   LogFile file;
   {
