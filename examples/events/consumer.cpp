@@ -90,7 +90,7 @@ int main(int argc, char* argv[]) {
     proxy->connect_push_consumer(consumer, subscription());
     std::ofstream(argv[2]) << "connected\n";
 
-    const bool ended = display->wait_for_end(std::chrono::seconds(10));
+    const bool ended = display->wait_for_end(std::chrono::seconds(10));  // events arrive in push()
     if (ended) proxy->disconnect_push_supplier();  // the channel forgets this consumer
     orb->shutdown(true);
     server.join();
