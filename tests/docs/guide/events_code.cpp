@@ -1,12 +1,14 @@
 // docs/guide/events.md's snippets that are not in examples/events (the page's supplier and
 // consumer are that example's code, compiled and run by tests/integration/events): the
-// channel in the application's own process, the filter groups, a heartbeat and a
-// reconnect after the channel restarted.
+// channel in the application's own process, a consumer that receives without allocating,
+// the filter groups, a heartbeat and a reconnect after the channel restarted.
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/events/event_channel.hpp>
 #include <rtorb/events/filter.hpp>
+#include <rtorb/events/push_consumer_servant.hpp>
 #include <rtorb/poa/poa.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <iostream>
 
@@ -19,6 +21,18 @@ using ConsumerRef = IDL::traits<RtecEventComm::PushConsumer>::ref_type;
 using ProxySupplierRef = IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::ref_type;
 
 void use(const rtorb::events::ChannelStatistics&) {}
+
+// "Receiving without allocating".
+class Gauge final : public rtorb::events::PushConsumerServant {  // instead of servant_traits<...>::base_type
+ public:
+  void push(const RtecEventComm::EventSet& events) override {  // `events` lives until push returns
+    for (const auto& event : events) latest_ = event.header().type();
+  }
+  void disconnect_push_consumer() override {}
+
+ private:
+  std::atomic<std::int32_t> latest_{0};
+};
 
 // "The channel in your own process".
 void channel_in_process(int argc, char* argv[]) {
@@ -70,6 +84,12 @@ ProxySupplierRef reconnect(const CORBA::object_reference<CORBA::ORB>& orb, const
   auto proxy = channel->for_consumers()->obtain_push_supplier();
   proxy->connect_push_consumer(consumer, qos);
   return proxy;
+}
+
+// "When the channel restarts": ask the proxy.
+void check(const CORBA::object_reference<CORBA::ORB>& orb, ProxySupplierRef& proxy, const ConsumerRef& consumer,
+           const RtecEventChannelAdmin::ConsumerQOS& qos) {
+  if (proxy->_non_existent()) proxy = reconnect(orb, consumer, qos);
 }
 
 }  // namespace guide::events
