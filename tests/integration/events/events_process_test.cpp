@@ -32,6 +32,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "RtecEventChannelAdminS.h"
 #include "child_process.hpp"
 
 namespace {
@@ -325,6 +326,63 @@ TEST(EventServiceProcess, AfterARestartTheOldProxyIsGoneAndTheCorbalocKeyConnect
   ASSERT_EQ(supply(corbaloc, "20"), 0);
   EXPECT_TRUE(eventually([&] { return watching->received.load() == 1; })) << "the event after the restart";
   proxy->disconnect_push_supplier();
+}
+
+class QuietSupplier final : public CORBA::servant_traits<RtecEventComm::PushSupplier>::base_type {
+ public:
+  void disconnect_push_supplier() override { told.store(true); }
+  std::atomic<bool> told{false};
+};
+
+// docs/events.md, "Restarts": with --state-file the restarted channel serves the same
+// proxies, connected to the same clients, and destroy() forgets the state.
+TEST(EventServiceProcess, WithAStateFileARestartedChannelKeepsItsProxies) {
+  const fs::path state = temp_file("state");
+  const std::string port = std::to_string(free_port());
+  const std::vector<std::string> args{"-ORBEndpoint", "iiop://127.0.0.1:" + port, "--state-file", state.string()};
+  const std::string corbaloc = "corbaloc::127.0.0.1:" + port + "/EventService";
+  int argc = 1;
+  char name[] = "events_process_test";
+  char* argv[] = {name, nullptr};
+  auto orb = CORBA::ORB_init(argc, argv, "events-process-state");
+  auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  const ServedOrb served(orb);
+  auto quiet = CORBA::make_reference<QuietSupplier>();
+  auto supplier = IDL::traits<RtecEventComm::PushSupplier>::narrow(root->servant_to_reference(quiet));
+
+  auto service = std::make_unique<EventService>(args);
+  auto listening = consumer(corbaloc, {"--types", "20,999"});
+  auto channel = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(orb->string_to_object(service->ior()));
+  auto proxy = channel->for_suppliers()->obtain_push_consumer();
+  proxy->connect_push_supplier(supplier, {});
+  EXPECT_EQ(service->stop(), 0);
+  EXPECT_FALSE(quiet->told.load()) << "a stop with a state file does not disconnect the clients";
+  ASSERT_TRUE(fs::exists(state));
+
+  service = std::make_unique<EventService>(args);
+  EXPECT_FALSE(channel->_non_existent()) << "the channel's IOR of the last run still answers";
+  EXPECT_FALSE(proxy->_non_existent()) << "the supplier's proxy is back";
+  RtecEventComm::EventSet set(3);
+  set[0].header().type(20);
+  set[1].header().type(21);
+  set[2].header().type(999);
+  proxy->push(set);  // the consumer, still connected with its QOS, gets what it asked for
+  EXPECT_EQ(pushes_until(*listening, "999"), (std::vector<std::string>{"PUSH 20", "PUSH 999"}));
+  EXPECT_THROW(proxy->connect_push_supplier(supplier, {}), RtecEventChannelAdmin::AlreadyConnected);
+
+  channel->destroy();
+  EXPECT_EQ(service->wait_for_exit(), 0);
+  EXPECT_TRUE(quiet->told.load()) << "destroy disconnects the clients";
+  EXPECT_FALSE(fs::exists(state)) << "destroy forgets the state";
+}
+
+TEST(EventServiceProcess, AStateFileItCannotReadStopsItWithAMessage) {
+  const fs::path state = temp_file("state");
+  std::ofstream(state) << "rtorb-event-channel-state 1\nnext 3\nproxy 9 sideways 1 0 - -\n";
+  ChildProcess service({bin("rtorb-event-service"), "--state-file", state.string(), "-ORBEndpoint", "iiop://127.0.0.1:0"});
+  EXPECT_EQ(service.wait(20s), 1);
+  fs::remove(state);
 }
 
 std::string hex_of(const std::string& text) {
