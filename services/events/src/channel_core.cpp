@@ -54,7 +54,7 @@ void ChannelCore::start() {
   {
     std::lock_guard lock(subscriptions_.writers_mutex());
     if (options_.dispatching.mode == DispatchingMode::pool) group_for_locked(std::nullopt);
-    if (keeps_state()) restored = restore_state_locked();
+    if (keeps_state()) restored = restore_state_locked();  // raises for a file it cannot read
     republish_locked();
   }
   for (const auto& entry : restored) timeouts_.arm(entry, entry->filter.timeouts());

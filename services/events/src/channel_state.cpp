@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "channel_core.hpp"
@@ -104,17 +105,26 @@ void ChannelCore::save_state_locked() const {
 
 // Raises BAD_PARAM bad_param_unreadable_channel_state for a file it cannot read: serving
 // a guess of the old proxies would be worse than not starting.
+// What was activated before the failure is deactivated again, so that the POA can serve a
+// channel started anew.
 std::vector<std::shared_ptr<detail::ConsumerEntry>> ChannelCore::restore_state_locked() {
   std::ifstream in(options_.state_file);
   if (!in) return {};  // the first run
   std::string line;
-  if (!std::getline(in, line) || line != state_header) unreadable(options_.state_file, "not a state file");
-  if (!std::getline(in, line) || line.rfind("next ", 0) != 0) unreadable(options_.state_file, "no 'next' line");
   try {
-    next_proxy_ = std::stoull(line.substr(5));
-    while (std::getline(in, line)) restore_record_locked(line);
-  } catch (const std::logic_error&) {  // stoull and friends: a number that is not one
-    unreadable(options_.state_file, "a bad number in '" + line + "'");
+    if (!std::getline(in, line) || line != state_header) unreadable(options_.state_file, "not a state file");
+    if (!std::getline(in, line) || line.rfind("next ", 0) != 0) unreadable(options_.state_file, "no 'next' line");
+    try {
+      next_proxy_ = std::stoull(line.substr(5));
+      while (std::getline(in, line)) restore_record_locked(line);
+    } catch (const std::logic_error&) {  // stoull and friends: a number that is not one
+      unreadable(options_.state_file, "a bad number in '" + line + "'");
+    }
+  } catch (...) {
+    std::map<std::uint64_t, ProxyRecord> restored;
+    restored.swap(proxies_);
+    end_objects(restored, false);
+    throw;
   }
   std::vector<std::shared_ptr<detail::ConsumerEntry>> consumers;
   for (const auto& [id, record] : proxies_) {
@@ -138,7 +148,12 @@ void ChannelCore::restore_record_locked(const std::string& line) {
                     : activate_as(CORBA::make_reference<ProxyConsumerServant>(weak_from_this(), id), proxy_name(id));
   ProxyRecord& record = proxies_[id] = ProxyRecord{oid, consumer_side, nullptr, nullptr, {}, false};
   if (connected == 0) return;
-  auto object = orb_->string_to_object(client);
+  IDL::traits<CORBA::Object>::ref_type object;
+  try {
+    object = orb_->string_to_object(client);
+  } catch (const CORBA::SystemException& e) {
+    unreadable(options_.state_file, "a client's reference that does not decode in '" + line + "': " + e.what());
+  }
   if (!object) unreadable(options_.state_file, "a nil client in '" + line + "'");
   if (consumer_side) {
     auto consumer = unchecked<RtecEventComm::PushConsumer>(object);
