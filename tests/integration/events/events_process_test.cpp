@@ -377,7 +377,7 @@ TEST(EventServiceProcess, WithAStateFileARestartedChannelKeepsItsProxies) {
   EXPECT_FALSE(fs::exists(state)) << "destroy forgets the state";
 }
 
-TEST(EventServiceProcess, AStateFileItCannotReadStopsItWithAMessage) {
+TEST(EventServiceProcess, AStateFileItCannotReadStopsItWithStatusOne) {
   const fs::path state = temp_file("state");
   std::ofstream(state) << "rtorb-event-channel-state 1\nnext 3\nproxy 9 sideways 1 0 - -\n";
   ChildProcess service({bin("rtorb-event-service"), "--state-file", state.string(), "-ORBEndpoint", "iiop://127.0.0.1:0"});
