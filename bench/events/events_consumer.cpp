@@ -12,6 +12,7 @@
 //   rtorb-events-consumer connect --face rtec|cos --channel REF [--times K]
 //     times K connects (obtain the proxy, connect) and K disconnects; prints JSON.
 #include <rtorb/corba/orb.hpp>
+#include <rtorb/events/push_consumer_servant.hpp>
 #include <rtorb/poa/poa.hpp>
 
 #include <atomic>
@@ -66,7 +67,8 @@ class Record {
   std::atomic<int> ends_{0};
 };
 
-class RtecConsumer final : public CORBA::servant_traits<RtecEventComm::PushConsumer>::base_type {
+// Receives into the thread's kept set (PushConsumerServant): the allocation-free path.
+class RtecConsumer final : public rtorb::events::PushConsumerServant {
  public:
   explicit RtecConsumer(Record& record) : record_(record) {}
   void push(const RtecEventComm::EventSet& events) override {

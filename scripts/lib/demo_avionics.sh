@@ -100,8 +100,8 @@ avionics_demo() {
   if [[ -x /usr/sbin/omniEvents ]] && command -v eventc >/dev/null; then
     avionics_omni
   else
-    echo "note: omniEvents is not installed, so only rtorb's column is shown"
+    echo "note: omniEvents is not installed (Debian package omnievents), so its columns say \"not run\""
   fi
-  step "per rate group, end to end (supplier's stamp to the consumer's upcall)"
+  step "per rate group, end to end (supplier's stamp to the consumer's upcall), rtorb beside omniEvents"
   python3 "$RTORB_ROOT/scripts/lib/avionics_table.py" "$work"
 }

@@ -1,6 +1,8 @@
 // The channel's administration: observers, statistics and destroy.
 #include <rtorb/events/minor_codes.hpp>
 
+#include <filesystem>
+
 #include "channel_core.hpp"
 
 namespace rtorb::events {
@@ -88,7 +90,7 @@ ChannelStatistics ChannelCore::statistics() const {
 }
 
 // Every client is told (TAO's contract), each call on its own so that a dead client only
-// costs its own failure; then the objects go and the threads end.
+// costs its own failure; then the objects go, the threads end and the state is forgotten.
 void ChannelCore::destroy() {
   if (destroyed_.exchange(true)) return;
   std::map<std::uint64_t, ProxyRecord> proxies;
@@ -99,10 +101,32 @@ void ChannelCore::destroy() {
     republish_locked();
     callback = destroyed_callback_;
   }
+  end_objects(proxies, true);
+  stop_threads();
+  if (keeps_state()) {
+    std::error_code ignored;
+    std::filesystem::remove(options_.state_file, ignored);
+  }
+  if (callback) callback();
+}
+
+void ChannelCore::close() {
+  if (destroyed_.exchange(true)) return;
+  std::map<std::uint64_t, ProxyRecord> proxies;
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    proxies.swap(proxies_);  // not saved: the file keeps what the next run serves
+    republish_locked();
+  }
+  end_objects(proxies, false);
+  stop_threads();
+}
+
+void ChannelCore::end_objects(std::map<std::uint64_t, ProxyRecord>& proxies, bool tell_clients) {
   for (auto& [id, record] : proxies) {
     try {
-      if (record.connected && record.consumer) record.consumer->consumer->disconnect_push_consumer();
-      if (record.connected && record.supplier) record.supplier->disconnect_push_supplier();
+      if (tell_clients && record.connected && record.consumer) record.consumer->consumer->disconnect_push_consumer();
+      if (tell_clients && record.connected && record.supplier) record.supplier->disconnect_push_supplier();
     } catch (const CORBA::Exception& e) {
       options_.log(std::string("disconnect callback failed: ") + e.what());
     }
@@ -117,8 +141,6 @@ void ChannelCore::destroy() {
     } catch (const CORBA::Exception&) {
     }
   }
-  stop_threads();
-  if (callback) callback();
 }
 
 }  // namespace rtorb::events

@@ -40,19 +40,24 @@ void ChannelCore::start() {
     rt_current_ = IDL::traits<RTCORBA::Current>::narrow(orb_->resolve_initial_references("RTCurrent"));
   }
   const std::weak_ptr<ChannelCore> self = weak_from_this();
-  auto activate = [this](auto servant) {
-    fixed_oids_.push_back(poa_->activate_object(servant));
+  auto activate = [this](auto servant, const std::string& name) {
+    fixed_oids_.push_back(activate_as(servant, name));
     return poa_->id_to_reference(fixed_oids_.back());
   };
   channel_ = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(
-      activate(CORBA::make_reference<ChannelServant>(self)));
+      activate(CORBA::make_reference<ChannelServant>(self), "EventChannel"));
   consumer_admin_ = IDL::traits<RtecEventChannelAdmin::ConsumerAdmin>::narrow(
-      activate(CORBA::make_reference<ConsumerAdminServant>(self)));
+      activate(CORBA::make_reference<ConsumerAdminServant>(self), "ConsumerAdmin"));
   supplier_admin_ = IDL::traits<RtecEventChannelAdmin::SupplierAdmin>::narrow(
-      activate(CORBA::make_reference<SupplierAdminServant>(self)));
-  std::lock_guard lock(subscriptions_.writers_mutex());
-  if (options_.dispatching.mode == DispatchingMode::pool) group_for_locked(std::nullopt);
-  republish_locked();
+      activate(CORBA::make_reference<SupplierAdminServant>(self), "SupplierAdmin"));
+  std::vector<std::shared_ptr<detail::ConsumerEntry>> restored;
+  {
+    std::lock_guard lock(subscriptions_.writers_mutex());
+    if (options_.dispatching.mode == DispatchingMode::pool) group_for_locked(std::nullopt);
+    if (keeps_state()) restored = restore_state_locked();  // raises for a file it cannot read
+    republish_locked();
+  }
+  for (const auto& entry : restored) timeouts_.arm(entry, entry->filter.timeouts());
   maintenance_ = std::thread([this] { maintain(); });
 }
 
@@ -72,16 +77,18 @@ IDL::traits<RtecEventChannelAdmin::SupplierAdmin>::ref_type ChannelCore::supplie
 IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::ref_type ChannelCore::new_proxy_supplier() {
   std::lock_guard lock(subscriptions_.writers_mutex());
   const std::uint64_t id = next_proxy_++;
-  auto oid = poa_->activate_object(CORBA::make_reference<ProxySupplierServant>(weak_from_this(), id));
+  auto oid = activate_as(CORBA::make_reference<ProxySupplierServant>(weak_from_this(), id), proxy_name(id));
   proxies_[id] = ProxyRecord{oid, true, nullptr, nullptr, {}, false};
+  save_state_locked();
   return IDL::traits<RtecEventChannelAdmin::ProxyPushSupplier>::narrow(poa_->id_to_reference(oid));
 }
 
 IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::ref_type ChannelCore::new_proxy_consumer() {
   std::lock_guard lock(subscriptions_.writers_mutex());
   const std::uint64_t id = next_proxy_++;
-  auto oid = poa_->activate_object(CORBA::make_reference<ProxyConsumerServant>(weak_from_this(), id));
+  auto oid = activate_as(CORBA::make_reference<ProxyConsumerServant>(weak_from_this(), id), proxy_name(id));
   proxies_[id] = ProxyRecord{oid, false, nullptr, nullptr, {}, false};
+  save_state_locked();
   return IDL::traits<RtecEventChannelAdmin::ProxyPushConsumer>::narrow(poa_->id_to_reference(oid));
 }
 
@@ -155,16 +162,21 @@ void ChannelCore::connect_consumer(std::uint64_t proxy, const ConsumerRef& consu
     std::lock_guard lock(subscriptions_.writers_mutex());
     ProxyRecord& record = record_locked(proxy);
     if (record.connected) throw RtecEventChannelAdmin::AlreadyConnected();
-    if (options_.dispatching.mode == DispatchingMode::priority) {
-      entry->priority = priority_of(qos);
-      entry->group = group_for_locked(entry->priority)->index();
-    }
-    record.consumer = entry;
-    record.connected = true;
+    attach_consumer_locked(record, entry);
     republish_locked();
+    save_state_locked();
   }
   timeouts_.arm(entry, entry->filter.timeouts());
   notify_observers();
+}
+
+void ChannelCore::attach_consumer_locked(ProxyRecord& record, const std::shared_ptr<detail::ConsumerEntry>& entry) {
+  if (options_.dispatching.mode == DispatchingMode::priority) {
+    entry->priority = priority_of(entry->qos);
+    entry->group = group_for_locked(entry->priority)->index();
+  }
+  record.consumer = entry;
+  record.connected = true;
 }
 
 // A proxy whose record is gone was destroyed with the channel while the call came in.
@@ -186,6 +198,7 @@ void ChannelCore::remove_consumer_locked(std::uint64_t proxy) {
   }
   proxies_.erase(it);
   republish_locked();
+  save_state_locked();
 }
 
 void ChannelCore::disconnect_consumer(std::uint64_t proxy) {
@@ -200,6 +213,7 @@ void ChannelCore::suspend_consumer(std::uint64_t proxy, bool suspended) {
   std::lock_guard lock(subscriptions_.writers_mutex());
   auto it = proxies_.find(proxy);
   if (it != proxies_.end() && it->second.consumer) it->second.consumer->suspended.store(suspended);
+  save_state_locked();
 }
 
 void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& supplier,
@@ -213,6 +227,7 @@ void ChannelCore::connect_supplier(std::uint64_t proxy, const SupplierRef& suppl
     record.supplier_qos = qos;
     record.connected = true;
     republish_locked();
+    save_state_locked();
   }
   notify_observers();
 }

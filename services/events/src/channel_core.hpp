@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -89,6 +90,10 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
   void remove_observer(RtecEventChannelAdmin::Observer_Handle handle);
 
   void destroy();
+  // With a state file, what the end of the process does instead of destroy(): the objects
+  // go and the threads end, but the clients are not told and the file stays.
+  void close();
+  bool keeps_state() const { return !options_.state_file.empty(); }
   void on_destroyed(std::function<void()> callback);
   ChannelStatistics statistics() const;
   void require_alive() const;  // OBJECT_NOT_EXIST object_not_exist_rtec_channel_destroyed
@@ -102,6 +107,23 @@ class ChannelCore : public std::enable_shared_from_this<ChannelCore> {
     RtecEventChannelAdmin::SupplierQOS supplier_qos;
     bool connected = false;
   };
+
+  // The POA's id for a servant: the POA's choice, or `name` when the channel keeps state
+  // (a PERSISTENT/USER_ID POA, so that references survive a restart).
+  template <class Servant>
+  PortableServer::ObjectId activate_as(const CORBA::servant_reference<Servant>& servant, const std::string& name) {
+    if (!keeps_state()) return poa_->activate_object(servant);
+    auto oid = PortableServer::string_to_ObjectId(name);
+    poa_->activate_object_with_id(oid, servant);
+    return oid;
+  }
+  // channel_state.cpp: the state file, rewritten after every change and read at start.
+  static std::string proxy_name(std::uint64_t id) { return "proxy-" + std::to_string(id); }
+  void attach_consumer_locked(ProxyRecord& record, const std::shared_ptr<detail::ConsumerEntry>& entry);
+  void save_state_locked() const;
+  std::vector<std::shared_ptr<detail::ConsumerEntry>> restore_state_locked();
+  void restore_record_locked(const std::string& line);
+  void end_objects(std::map<std::uint64_t, ProxyRecord>& proxies, bool tell_clients);
 
   detail::DispatchGroup* group_for_locked(std::optional<RTCORBA::Priority> priority);
   RTCORBA::Priority priority_of(const RtecEventChannelAdmin::ConsumerQOS& qos) const;

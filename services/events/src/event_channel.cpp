@@ -11,7 +11,13 @@ EventChannel::EventChannel(CORBA::object_reference<CORBA::ORB> orb,
   core_->start();
 }
 
-EventChannel::~EventChannel() { core_->destroy(); }
+EventChannel::~EventChannel() {
+  if (core_->keeps_state()) {
+    core_->close();
+  } else {
+    core_->destroy();
+  }
+}
 
 IDL::traits<RtecEventChannelAdmin::EventChannel>::ref_type EventChannel::reference() const {
   return core_->channel();

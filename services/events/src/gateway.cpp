@@ -2,6 +2,7 @@
 // the far one, and a thread that replaces the near subscription when the far one changes
 // (off the observer's upcall, so the far channel's connect never waits on the near one).
 #include <rtorb/events/gateway.hpp>
+#include <rtorb/events/push_consumer_servant.hpp>
 
 #include <atomic>
 #include <condition_variable>
@@ -58,7 +59,8 @@ class GatewayCore : public std::enable_shared_from_this<GatewayCore> {
 
 namespace {
 
-class ForwardingConsumer final : public CORBA::servant_traits<RtecEventComm::PushConsumer>::base_type {
+// Receives into the thread's kept set (PushConsumerServant): forwarding allocates nothing.
+class ForwardingConsumer final : public PushConsumerServant {
  public:
   explicit ForwardingConsumer(std::weak_ptr<GatewayCore> core) : core_(std::move(core)) {}
   void push(const RtecEventComm::EventSet& data) override {

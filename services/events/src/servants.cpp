@@ -5,6 +5,7 @@
 #include <rtorb/events/minor_codes.hpp>
 
 #include "channel_core.hpp"
+#include "push_arguments.hpp"
 
 namespace rtorb::events {
 
@@ -62,5 +63,15 @@ void ProxyConsumerServant::push(const RtecEventComm::EventSet& data) {
   if (auto core = core_.lock()) core->publish(id_, data);
 }
 void ProxyConsumerServant::disconnect_push_consumer() { lock_core(core_)->disconnect_supplier(id_); }
+
+void ProxyConsumerServant::rtorb_dispatch(rtorb::orb::ServerRequest& request) {
+  if (request.operation() != "push") {
+    CORBA::servant_traits<RtecEventChannelAdmin::ProxyPushConsumer>::base_type::rtorb_dispatch(request);
+    return;
+  }
+  const detail::PushArguments arguments(request.arguments());
+  push(arguments.events());
+  if (request.response_expected()) request.reply();
+}
 
 }  // namespace rtorb::events

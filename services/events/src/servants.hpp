@@ -1,6 +1,8 @@
 // The channel's CORBA objects: each a thin servant forwarding to ChannelCore.
 #pragma once
 
+#include <rtorb/orb/server_request.hpp>
+
 #include <memory>
 
 #include "RtecEventChannelAdminS.h"
@@ -69,6 +71,9 @@ class ProxyConsumerServant final
                              const RtecEventChannelAdmin::SupplierQOS& qos) override;
   void push(const RtecEventComm::EventSet& data) override;
   void disconnect_push_consumer() override;
+  // push reads its EventSet into the thread's kept set (detail::PushArguments), so the
+  // event path allocates nothing to receive; everything else as generated.
+  void rtorb_dispatch(rtorb::orb::ServerRequest& request) override;
 
  private:
   std::weak_ptr<ChannelCore> core_;

@@ -1,5 +1,5 @@
 // rtorb-event-service [--ior-file F] [--cos-ior-file G] [--naming] [--dispatching M]
-// [--queue-size N] [--full-policy P] [--push-timeout MS] [ORB options]: the real-time
+// [--queue-size N] [--full-policy P] [--push-timeout MS] [--state-file S] [ORB options]: the real-time
 // Event Service (docs/events.md). Writes the channel's IOR once it answers, binds it as
 // EventService with --naming, serves until SIGINT or SIGTERM.
 #include <rtorb/corba/ior_table.hpp>
@@ -45,13 +45,25 @@ void bind_in_naming(const OrbRef& orb, const IDL::traits<CORBA::Object>::ref_typ
   root->rebind(root->to_name("EventService"), channel);
 }
 
+// With --state-file the channel's objects keep their ids across restarts: a PERSISTENT,
+// USER_ID child POA of the same name in every run (docs/guide/poa-recipes.md).
+IDL::traits<PortableServer::POA>::ref_type channel_poa(const IDL::traits<PortableServer::POA>::ref_type& root,
+                                                       const ServiceArguments& args) {
+  if (args.state_file.empty()) return root;
+  CORBA::PolicyList policies{
+      root->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
+      root->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
+  return root->create_POA("EventService", root->the_POAManager(), policies);
+}
+
 // Serves until a stop signal or until the channel is destroyed through its IDL.
 int run_service(OrbRef orb, const ServiceArguments& args, const rtorb::services::StopSignals& stop) {
   auto root_poa = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
   rtorb::events::ChannelOptions options;
   options.dispatching = args.dispatching;
   options.push_timeout = args.push_timeout;
-  auto channel = std::make_unique<rtorb::events::EventChannel>(orb, root_poa, options);
+  options.state_file = args.state_file;
+  auto channel = std::make_unique<rtorb::events::EventChannel>(orb, channel_poa(root_poa, args), options);
   channel->on_destroyed([orb] { orb->shutdown(false); });
   root_poa->the_POAManager()->activate();
   auto table = IDL::traits<IORTable::Table>::narrow(orb->resolve_initial_references("IORTable"));

@@ -24,6 +24,8 @@ bool apply(std::string_view option, std::string_view value, ServiceArguments& ou
     out.ior_file = value;
   } else if (option == "--cos-ior-file") {
     out.cos_ior_file = value;
+  } else if (option == "--state-file") {
+    out.state_file = value;
   } else if (option == "--dispatching") {
     auto parsed = parse_dispatching(value);
     if (!parsed) return fail("--dispatching takes reactive, pool:N (1..256) or priority, not '" + std::string(value) + "'");
@@ -52,7 +54,8 @@ std::optional<ServiceArguments> parse_arguments(int argc, char* argv[]) {
     if (arg == "--naming") {
       out.naming = true;
     } else if (arg == "--ior-file" || arg == "--cos-ior-file" || arg == "--dispatching" ||
-               arg == "--queue-size" || arg == "--full-policy" || arg == "--push-timeout") {
+               arg == "--queue-size" || arg == "--full-policy" || arg == "--push-timeout" ||
+               arg == "--state-file") {
       if (i + 1 >= argc) {
         fail(std::string(arg) + " needs a value");
         return std::nullopt;

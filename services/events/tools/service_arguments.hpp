@@ -13,7 +13,7 @@ inline constexpr const char* usage =
     "usage: rtorb-event-service [--ior-file F] [--cos-ior-file G] [--naming]\n"
     "                           [--dispatching reactive|pool:N|priority]\n"
     "                           [--queue-size N] [--full-policy block|drop-oldest|drop-newest]\n"
-    "                           [--push-timeout MS]\n"
+    "                           [--push-timeout MS] [--state-file S]\n"
     "                           [ORB options]\n"
     "  --ior-file F      write the RtecEventChannelAdmin::EventChannel's IOR to F\n"
     "                    (else print it on stdout) once the channel answers\n"
@@ -28,6 +28,9 @@ inline constexpr const char* usage =
     "  --full-policy P   what a full queue does (default drop-oldest)\n"
     "  --push-timeout MS how long a push to one consumer may block before that\n"
     "                    consumer is disconnected (default 1000, 0: no bound)\n"
+    "  --state-file S    keep the proxies across restarts in S: a restart with the\n"
+    "                    same S and the same fixed -ORBEndpoint serves the same\n"
+    "                    references, connected to the same clients\n"
     "  SIGINT and SIGTERM stop it cleanly (exit status 0).\n";
 
 struct ServiceArguments {
@@ -36,6 +39,7 @@ struct ServiceArguments {
   bool naming = false;
   DispatchingOptions dispatching;
   std::chrono::milliseconds push_timeout{1000};
+  std::string state_file;
 };
 
 // nullopt after printing what is wrong to stderr (the program exits 2).

@@ -3,11 +3,16 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <rtorb/events/filter.hpp>
 #include <rtorb/events/minor_codes.hpp>
+#include <rtorb/events/push_consumer_servant.hpp>
+#include <rtorb/poa/poa.hpp>
 
 #include <chrono>
 #include <filesystem>
 #include <algorithm>
+#include <atomic>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -27,6 +32,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "RtecEventChannelAdminS.h"
 #include "child_process.hpp"
 
 namespace {
@@ -47,8 +53,10 @@ fs::path temp_file(const std::string& name) {
 class EventService {
  public:
   explicit EventService(std::vector<std::string> extra = {}) : ior_file_(temp_file("ec.ior")) {
-    std::vector<std::string> argv{bin("rtorb-event-service"), "--ior-file", ior_file_.string(),
-                                  "-ORBEndpoint", "iiop://127.0.0.1:0"};
+    std::vector<std::string> argv{bin("rtorb-event-service"), "--ior-file", ior_file_.string()};
+    if (std::find(extra.begin(), extra.end(), "-ORBEndpoint") == extra.end()) {
+      argv.insert(argv.end(), {"-ORBEndpoint", "iiop://127.0.0.1:0"});  // unless the test names one
+    }
     argv.insert(argv.end(), extra.begin(), extra.end());
     process_ = std::make_unique<ChildProcess>(argv);
     for (int i = 0; i < 400 && !fs::exists(ior_file_); ++i) std::this_thread::sleep_for(50ms);
@@ -235,6 +243,146 @@ TEST(EventServiceProcess, AnswersAtItsCorbalocKey) {
   auto typed = consumer(corbaloc, {"--types", "20"});
   ASSERT_EQ(supply(corbaloc, "20"), 0);
   EXPECT_EQ(pushes_until(*typed, "20"), (std::vector<std::string>{"PUSH 20"}));
+}
+
+// A consumer in the test's own process: counts events and the channel's heartbeats.
+class Watching final : public rtorb::events::PushConsumerServant {
+ public:
+  void push(const RtecEventComm::EventSet& events) override {
+    for (const auto& e : events) {
+      (e.header().type() == rtorb::events::event_type::interval_timeout ? heartbeats : received).fetch_add(1);
+    }
+  }
+  void disconnect_push_consumer() override {}
+  std::atomic<int> heartbeats{0};
+  std::atomic<int> received{0};
+};
+
+// True once `condition` holds, polled for 20 s at most.
+bool eventually(const std::function<bool()>& condition) {
+  for (int i = 0; i < 400; ++i) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return condition();
+}
+
+// An ORB served by a thread of its own until the end of the scope, then destroyed,
+// whatever the test raised.
+class ServedOrb {
+ public:
+  explicit ServedOrb(CORBA::object_reference<CORBA::ORB> orb) : orb_(std::move(orb)), thread_([this] { orb_->run(); }) {}
+  ServedOrb(const ServedOrb&) = delete;
+  ServedOrb& operator=(const ServedOrb&) = delete;
+  ~ServedOrb() {
+    orb_->shutdown(false);
+    thread_.join();
+    orb_->destroy();
+  }
+
+ private:
+  CORBA::object_reference<CORBA::ORB> orb_;
+  std::thread thread_;
+};
+
+// docs/events.md, "Restarts": what a consumer does when the channel restarts at the same
+// address, since the channel keeps no proxies.
+TEST(EventServiceProcess, AfterARestartTheOldProxyIsGoneAndTheCorbalocKeyConnectsAgain) {
+  const std::string port = std::to_string(free_port());
+  const std::vector<std::string> fixed{"-ORBEndpoint", "iiop://127.0.0.1:" + port};
+  const std::string corbaloc = "corbaloc::127.0.0.1:" + port + "/EventService";
+  int argc = 1;
+  char name[] = "events_process_test";
+  char* argv[] = {name, nullptr};
+  auto orb = CORBA::ORB_init(argc, argv, "events-process-restart");
+  auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  const ServedOrb served(orb);
+  auto watching = CORBA::make_reference<Watching>();
+  auto consumer = IDL::traits<RtecEventComm::PushConsumer>::narrow(root->servant_to_reference(watching));
+  RtecEventChannelAdmin::ConsumerQOS qos;
+  qos.dependencies().resize(2);
+  qos.dependencies()[0].event().header().type(20);
+  qos.dependencies()[1].event().header().type(rtorb::events::event_type::interval_timeout);
+  qos.dependencies()[1].event().header().creation_time(100'000);  // 10 ms
+  auto connect = [&] {
+    auto channel = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(orb->string_to_object(corbaloc));
+    auto proxy = channel->for_consumers()->obtain_push_supplier();
+    proxy->connect_push_consumer(consumer, qos);
+    return proxy;
+  };
+
+  auto service = std::make_unique<EventService>(fixed);
+  auto old_proxy = connect();
+  EXPECT_TRUE(eventually([&] { return watching->heartbeats.load() > 0; })) << "no heartbeat";
+  EXPECT_FALSE(old_proxy->_non_existent());
+  EXPECT_EQ(service->stop(), 0);
+  service = std::make_unique<EventService>(fixed);
+  EXPECT_TRUE(old_proxy->_non_existent()) << "the restarted channel knows no proxy of the old one";
+
+  auto proxy = connect();
+  watching->heartbeats = 0;
+  EXPECT_TRUE(eventually([&] { return watching->heartbeats.load() > 0; })) << "no heartbeat after reconnecting";
+  ASSERT_EQ(supply(corbaloc, "20"), 0);
+  EXPECT_TRUE(eventually([&] { return watching->received.load() == 1; })) << "the event after the restart";
+  proxy->disconnect_push_supplier();
+}
+
+class QuietSupplier final : public CORBA::servant_traits<RtecEventComm::PushSupplier>::base_type {
+ public:
+  void disconnect_push_supplier() override { told.store(true); }
+  std::atomic<bool> told{false};
+};
+
+// docs/events.md, "Restarts": with --state-file the restarted channel serves the same
+// proxies, connected to the same clients, and destroy() forgets the state.
+TEST(EventServiceProcess, WithAStateFileARestartedChannelKeepsItsProxies) {
+  const fs::path state = temp_file("state");
+  const std::string port = std::to_string(free_port());
+  const std::vector<std::string> args{"-ORBEndpoint", "iiop://127.0.0.1:" + port, "--state-file", state.string()};
+  const std::string corbaloc = "corbaloc::127.0.0.1:" + port + "/EventService";
+  int argc = 1;
+  char name[] = "events_process_test";
+  char* argv[] = {name, nullptr};
+  auto orb = CORBA::ORB_init(argc, argv, "events-process-state");
+  auto root = IDL::traits<PortableServer::POA>::narrow(orb->resolve_initial_references("RootPOA"));
+  root->the_POAManager()->activate();
+  const ServedOrb served(orb);
+  auto quiet = CORBA::make_reference<QuietSupplier>();
+  auto supplier = IDL::traits<RtecEventComm::PushSupplier>::narrow(root->servant_to_reference(quiet));
+
+  auto service = std::make_unique<EventService>(args);
+  auto listening = consumer(corbaloc, {"--types", "20,999"});
+  auto channel = IDL::traits<RtecEventChannelAdmin::EventChannel>::narrow(orb->string_to_object(service->ior()));
+  auto proxy = channel->for_suppliers()->obtain_push_consumer();
+  proxy->connect_push_supplier(supplier, {});
+  EXPECT_EQ(service->stop(), 0);
+  EXPECT_FALSE(quiet->told.load()) << "a stop with a state file does not disconnect the clients";
+  ASSERT_TRUE(fs::exists(state));
+
+  service = std::make_unique<EventService>(args);
+  EXPECT_FALSE(channel->_non_existent()) << "the channel's IOR of the last run still answers";
+  EXPECT_FALSE(proxy->_non_existent()) << "the supplier's proxy is back";
+  RtecEventComm::EventSet set(3);
+  set[0].header().type(20);
+  set[1].header().type(21);
+  set[2].header().type(999);
+  proxy->push(set);  // the consumer, still connected with its QOS, gets what it asked for
+  EXPECT_EQ(pushes_until(*listening, "999"), (std::vector<std::string>{"PUSH 20", "PUSH 999"}));
+  EXPECT_THROW(proxy->connect_push_supplier(supplier, {}), RtecEventChannelAdmin::AlreadyConnected);
+
+  channel->destroy();
+  EXPECT_EQ(service->wait_for_exit(), 0);
+  EXPECT_TRUE(quiet->told.load()) << "destroy disconnects the clients";
+  EXPECT_FALSE(fs::exists(state)) << "destroy forgets the state";
+}
+
+TEST(EventServiceProcess, AStateFileItCannotReadStopsItWithStatusOne) {
+  const fs::path state = temp_file("state");
+  std::ofstream(state) << "rtorb-event-channel-state 1\nnext 3\nproxy 9 sideways 1 0 - -\n";
+  ChildProcess service({bin("rtorb-event-service"), "--state-file", state.string(), "-ORBEndpoint", "iiop://127.0.0.1:0"});
+  EXPECT_EQ(service.wait(20s), 1);
+  fs::remove(state);
 }
 
 std::string hex_of(const std::string& text) {

@@ -32,6 +32,13 @@ struct ChannelOptions {
   // Consumers disconnected for a failed push, dispatch threads that could not take their
   // priority. Default: a line on stderr.
   std::function<void(const std::string&)> log;
+  // Keeps the proxies across restarts (docs/events.md, "Restarts"): every proxy created,
+  // connected or disconnected rewrites this file, and a channel started with the file a
+  // previous run left serves the same proxies, connected to the same clients with the same
+  // QOS. The channel's objects then have fixed ids, so the POA given must have the
+  // PERSISTENT and USER_ID policies, and references last only if the ORB keeps its
+  // endpoint (-ORBEndpoint with a fixed port). Empty (the default): no state.
+  std::string state_file;
 };
 
 class EventChannel {
@@ -43,14 +50,16 @@ class EventChannel {
                IDL::traits<PortableServer::POA>::ref_type poa, ChannelOptions options = {});
   EventChannel(const EventChannel&) = delete;
   EventChannel& operator=(const EventChannel&) = delete;
-  // destroy(), then joins the dispatching threads.
+  // destroy(), then joins the dispatching threads. With a state file the clients are not
+  // told and the file is kept: the next run serves them again.
   ~EventChannel();
 
   IDL::traits<RtecEventChannelAdmin::EventChannel>::ref_type reference() const;
   ChannelStatistics statistics() const;
   // What EventChannel::destroy does: disconnects every client (calling their
-  // disconnect_push_consumer / disconnect_push_supplier), deactivates the objects. Calls on
-  // the channel afterwards raise OBJECT_NOT_EXIST object_not_exist_rtec_channel_destroyed.
+  // disconnect_push_consumer / disconnect_push_supplier), deactivates the objects, removes
+  // the state file. Calls on the channel afterwards raise OBJECT_NOT_EXIST
+  // object_not_exist_rtec_channel_destroyed.
   void destroy();
   // Set by whoever owns the process: runs once destroy() has been called through the IDL
   // (rtorb-event-service shuts its ORB down from here).
