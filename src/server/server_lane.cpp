@@ -58,12 +58,13 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
   if (options.buffering.enabled) {
     buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
   }
-  handler_ = connections.handler(buffer_.get());
+  handler_ = connections.handler(buffer_.get(), &upcall_queue_);
   if (!lend_signal_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, "cannot make a lane's eventfd");
   }
   reactor_.set_observer(this);
   reactor_.add(std::make_unique<LendHandler>(*this));
+  reactor_.add(upcall_queue_.make_handler());
   std::vector<transport::Endpoint> wanted = options.endpoints;
   if (wanted.empty()) wanted.push_back({default_host, 0});
   for (const auto& endpoint : wanted) listen(endpoint);
@@ -142,6 +143,7 @@ bool ServerLane::spawn(bool dynamic) {
 
 void ServerLane::serve(bool dynamic) noexcept {
   if (options_.on_thread_start) options_.on_thread_start();
+  UpcallThread upcalls(upcall_queue_);
   using Clock = std::chrono::steady_clock;
   auto last_work = Clock::now();
   while (!reactor_.stopped()) {
@@ -152,6 +154,7 @@ void ServerLane::serve(bool dynamic) noexcept {
     } catch (...) {
       ran = true;  // the handler is gone; the thread serves on
     }
+    serve_left_upcalls(upcalls);
     if (!dynamic) continue;
     const auto now = Clock::now();
     if (ran) {
@@ -220,6 +223,7 @@ void ServerLane::serve_borrower() noexcept {
     } catch (...) {
       ran = true;
     }
+    if (UpcallThread* upcalls = UpcallThread::current()) borrower->serve_left_upcalls(*upcalls);
     if (!ran || borrower->idle_.load() > 1) break;
   }
   borrower->idle_.fetch_sub(1);
@@ -227,7 +231,19 @@ void ServerLane::serve_borrower() noexcept {
   if (options_.on_thread_start) options_.on_thread_start();  // back to this lane
 }
 
-void ServerLane::handler_ends() noexcept { idle_.fetch_add(1); }
+void ServerLane::handler_ends() noexcept {
+  // A thread that left itself an upcall stays busy until serve_left_upcalls has run it.
+  if (UpcallThread* upcalls = UpcallThread::current(); upcalls && upcalls->holding()) return;
+  idle_.fetch_add(1);
+}
+
+void ServerLane::serve_left_upcalls(UpcallThread& thread) noexcept {
+  const bool holding = thread.holding();
+  if (!holding && upcall_queue_.empty()) return;
+  if (!holding) idle_.fetch_sub(1);
+  thread.serve(upcall_queue_);
+  idle_.fetch_add(1);
+}
 
 void ServerLane::reap_finished() {
   std::erase_if(threads_, [](const std::unique_ptr<Thread>& t) {
