@@ -161,6 +161,23 @@ bool hold_or_refuse(OrbContext& orb, RequestBuffer& buffer, transport::Connectio
   return true;
 }
 
+// A reader whose connection has `limit` requests read and not answered: before it reads on,
+// one of them must end. It serves what it holds itself and what the loop's queue holds (so
+// that no request it waits for waits for it), and otherwise waits for the threads running
+// them.
+void wait_below_bound(ServerConnections::Use& use, UpcallThread& thread, UpcallQueue& queue,
+                      std::size_t limit) noexcept {
+  const int bound = static_cast<int>(limit);
+  for (int busy = use.busy.load(std::memory_order_seq_cst); busy >= bound;
+       busy = use.busy.load(std::memory_order_seq_cst)) {
+    if (thread.serve_one(queue)) continue;
+    use.waiting.fetch_add(1, std::memory_order_seq_cst);
+    busy = use.busy.load(std::memory_order_seq_cst);
+    if (busy >= bound) use.busy.wait(busy, std::memory_order_seq_cst);
+    use.waiting.fetch_sub(1, std::memory_order_seq_cst);
+  }
+}
+
 // On a pool or lane thread that may leave the upcall for after its turn at the event loop:
 // keeps a two-way request of `connection` for later (the thread's own slot, or the loop's
 // queue when the slot is taken) so that the connection is read on meanwhile. False when
@@ -178,8 +195,8 @@ bool defer(ConnectionState& state, UpcallQueue& queue, std::size_t limit,
     // The connection's first request chooses its code sets (CORBA 3.x, 13.10.2.6): read
     // here, in order, since later requests are served from a copy of them.
     request_service_contexts(state.owner->orb(), message, connection.mode(), state.code_sets);
-  } else if (static_cast<std::size_t>(state.use->busy.load(std::memory_order_relaxed)) >= limit) {
-    return false;
+  } else {
+    wait_below_bound(*state.use, *thread, queue, limit);
   }
   auto shared = connection.weak_from_this().lock();
   if (!shared) return false;
@@ -258,8 +275,11 @@ void ServerConnections::started(transport::Connection* connection, std::shared_p
 
 void ServerConnections::finished(transport::Connection* connection, Use& use) noexcept {
   // seq_cst pairs with close_all: either it sees this connection busy (and leaves the
-  // close to us), or we see closing_ and close it.
-  if (use.busy.fetch_sub(1, std::memory_order_seq_cst) == 1 &&
+  // close to us), or we see closing_ and close it. Likewise with a reader at the bound:
+  // either it sees busy fall, or we see it waiting and wake it.
+  const int before = use.busy.fetch_sub(1, std::memory_order_seq_cst);
+  if (use.waiting.load(std::memory_order_seq_cst) > 0) use.busy.notify_all();
+  if (before == 1 &&
       (use.close_requested.load(std::memory_order_seq_cst) ||
        closing_.load(std::memory_order_seq_cst))) {
     std::lock_guard lock(mutex_);

@@ -117,7 +117,8 @@ class ServerConnections {
 
   // What is known of one connection; shared with the requests of it still to be served.
   struct Use {
-    std::atomic<int> busy{0};
+    std::atomic<int> busy{0};  // requests read and not yet answered (waited on at the bound)
+    std::atomic<int> waiting{0};  // readers waiting for busy to fall below the bound
     std::atomic<bool> close_requested{false};
   };
 

@@ -120,6 +120,13 @@ UpcallThread::~UpcallThread() {
   current_thread = previous_;
 }
 
+bool UpcallThread::serve_one(UpcallQueue& queue) noexcept {
+  if (!holding_ && !queue.pop(slot_)) return false;
+  holding_ = false;
+  serve_deferred(slot_);
+  return true;
+}
+
 UpcallThread* UpcallThread::current() noexcept { return current_thread; }
 
 void UpcallThread::serve(UpcallQueue& queue) noexcept {

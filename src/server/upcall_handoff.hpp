@@ -72,6 +72,8 @@ class UpcallThread {
   // After each turn at the event loop of `queue` (this thread's, or a borrower's): the
   // request left in the slot, then what the queue holds.
   void serve(UpcallQueue& queue) noexcept;
+  // Serves the request in the slot, else one from `queue`; false when there was neither.
+  bool serve_one(UpcallQueue& queue) noexcept;
   // The serving thread of the caller, or null (a thread that serves inline: reactive,
   // per-connection, collocated).
   static UpcallThread* current() noexcept;
