@@ -201,7 +201,8 @@ bool defer(ConnectionState& state, UpcallQueue& queue, std::size_t limit,
   auto shared = connection.weak_from_this().lock();
   if (!shared) return false;
   state.owner->started(&connection, state.use);
-  const bool own_slot = !thread->holding();
+  // The slot only while nothing older waits in the queue: a thread serves its slot first.
+  const bool own_slot = !thread->holding() && queue.empty();
   DeferredUpcall spare;
   DeferredUpcall& request = own_slot ? thread->slot() : spare;
   request.connection = std::move(shared);

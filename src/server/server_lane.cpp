@@ -58,7 +58,9 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
   if (options.buffering.enabled) {
     buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
   }
-  handler_ = connections.handler(buffer_.get(), &upcall_queue_);
+  // A lane of one thread (that cannot grow) reads and serves in turn.
+  const bool side_by_side = options.threads + options.dynamic_threads > 1;
+  handler_ = connections.handler(buffer_.get(), side_by_side ? &upcall_queue_ : nullptr);
   if (!lend_signal_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, "cannot make a lane's eventfd");
   }
@@ -117,14 +119,15 @@ bool ServerLane::spawn(bool dynamic) {
     ServerLane* lane;
     Thread* thread;
     bool dynamic;
+    std::vector<std::uint8_t> storage;  // the thread's upcall slot, made here
   };
-  auto* start = new Start{this, thread.get(), dynamic};
+  auto* start = new Start{this, thread.get(), dynamic, slot_storage()};
   const int error = pthread_create(
       &thread->handle, &attributes,
       [](void* arg) -> void* {
-        const Start s = *static_cast<Start*>(arg);
+        Start s = std::move(*static_cast<Start*>(arg));
         delete static_cast<Start*>(arg);
-        s.lane->serve(s.dynamic);
+        s.lane->serve(s.dynamic, std::move(s.storage));
         leave_real_time_under_tsan();
         s.thread->finished.store(true, std::memory_order_release);
         return nullptr;
@@ -141,9 +144,9 @@ bool ServerLane::spawn(bool dynamic) {
   return true;
 }
 
-void ServerLane::serve(bool dynamic) noexcept {
+void ServerLane::serve(bool dynamic, std::vector<std::uint8_t> storage) noexcept {
   if (options_.on_thread_start) options_.on_thread_start();
-  UpcallThread upcalls(upcall_queue_);
+  UpcallThread upcalls(upcall_queue_, std::move(storage));
   using Clock = std::chrono::steady_clock;
   auto last_work = Clock::now();
   while (!reactor_.stopped()) {

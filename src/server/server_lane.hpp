@@ -97,7 +97,7 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   void handler_ends() noexcept override;
   // Starts a thread running serve(); needs threads_mutex_. False if it could not.
   bool spawn(bool dynamic);
-  void serve(bool dynamic) noexcept;
+  void serve(bool dynamic, std::vector<std::uint8_t> storage) noexcept;
   void reap_finished();  // joins threads that have ended; needs threads_mutex_
   // After a turn at this lane's loop, on a thread serving it (its own or a borrowed one):
   // the requests left for later (upcall_handoff.hpp), the thread counted busy meanwhile.

@@ -42,7 +42,9 @@ void ServerSide::activate_endpoints() {
   if (options.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
-  const bool pool = options.server_threads > 0 && !options.thread_per_connection;
+  // A pool of one thread has nobody to serve a request beside another: it reads and serves
+  // in turn, as the reactive mode does.
+  const bool pool = options.server_threads > 1 && !options.thread_per_connection;
   if (pool) reactor_->add(upcall_queue_.make_handler());
   for (const auto& endpoint : wanted) {
     // As transport::listen, keeping the handler id so shutdown can stop accepting.

@@ -10,12 +10,12 @@ ServingThreads::ServingThreads(transport::Reactor& reactor, UpcallQueue& queue,
     : reactor_(reactor), queue_(queue) {
   threads_.reserve(std::max<std::size_t>(threads, 1));
   for (std::size_t i = 0; i < std::max<std::size_t>(threads, 1); ++i) {
-    threads_.emplace_back([this] { serve(); });
+    threads_.emplace_back([this, storage = slot_storage()]() mutable { serve(std::move(storage)); });
   }
 }
 
-void ServingThreads::serve() noexcept {
-  UpcallThread upcalls(queue_);
+void ServingThreads::serve(std::vector<std::uint8_t> storage) noexcept {
+  UpcallThread upcalls(queue_, std::move(storage));
   // The timeout only bounds how late a thread notices stop() if a wake-up were missed.
   while (!reactor_.stopped()) {
     try {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -24,7 +25,7 @@ class ServingThreads {
   void stop();
 
  private:
-  void serve() noexcept;
+  void serve(std::vector<std::uint8_t> storage) noexcept;
   transport::Reactor& reactor_;
   UpcallQueue& queue_;
   std::vector<std::thread> threads_;

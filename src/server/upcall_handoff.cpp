@@ -105,13 +105,19 @@ bool UpcallQueue::pop(DeferredUpcall& into) {
   return true;
 }
 
-UpcallThread::UpcallThread(UpcallQueue& queue) noexcept
-    : queue_(queue), previous_(current_thread) {
+std::vector<std::uint8_t> slot_storage() noexcept {
+  std::vector<std::uint8_t> storage;
   try {
-    slot_.message.reserve(slot_start_bytes);
+    storage.reserve(slot_start_bytes);
   } catch (...) {
     // It grows when needed instead.
   }
+  return storage;
+}
+
+UpcallThread::UpcallThread(UpcallQueue& queue, std::vector<std::uint8_t> storage) noexcept
+    : queue_(queue), previous_(current_thread) {
+  slot_.message = std::move(storage);
   current_thread = this;
 }
 

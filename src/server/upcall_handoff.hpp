@@ -63,7 +63,9 @@ class UpcallQueue {
 // While it lives, the request handler may leave requests to it (`slot`).
 class UpcallThread {
  public:
-  explicit UpcallThread(UpcallQueue& queue) noexcept;
+  // `storage`: the slot's buffer (see slot_storage), made before the thread started so that
+  // a thread starting late allocates nothing on the request path.
+  UpcallThread(UpcallQueue& queue, std::vector<std::uint8_t> storage) noexcept;
   UpcallThread(const UpcallThread&) = delete;
   UpcallThread& operator=(const UpcallThread&) = delete;
   // Serves what is left: a request read is always answered (its connection is busy).
@@ -88,6 +90,10 @@ class UpcallThread {
   DeferredUpcall slot_;
   bool holding_ = false;
 };
+
+// The buffer a thread's slot starts with, big enough for a request of a usual size; empty
+// when memory is short (it grows when needed instead).
+std::vector<std::uint8_t> slot_storage() noexcept;
 
 // Serves one deferred request on the calling thread and releases its connection.
 void serve_deferred(DeferredUpcall& request) noexcept;
