@@ -3,8 +3,10 @@
 
 #include <rtorb/corba/orb.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 #include <utility>
 
 #include "cube.hpp"
@@ -30,19 +32,28 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
   // shutdown() shuts `orb` down; without one it does nothing.
   explicit CubitServant(IDL::traits<CORBA::ORB>::ref_type orb) : orb_(std::move(orb)) {}
   // cube_long and cube_oneway each also check `work` numbers for primality first.
-  CubitServant(IDL::traits<CORBA::ORB>::ref_type orb, std::int32_t work)
-      : orb_(std::move(orb)), work_(work) {}
+  // `sleep`: every two-way cube_* operation first sleeps that long (a real sleep), so that
+  // calls served side by side show on a machine with few CPUs.
+  CubitServant(IDL::traits<CORBA::ORB>::ref_type orb, std::int32_t work,
+               std::chrono::milliseconds sleep = {})
+      : orb_(std::move(orb)), work_(work), sleep_(sleep) {}
 
-  void cube_void() override {}
-  std::uint8_t cube_octet(std::uint8_t o) override { return cube(o); }
+  void cube_void() override { nap(); }
+  std::uint8_t cube_octet(std::uint8_t o) override {
+    nap();
+    return cube(o);
+  }
   std::int32_t cube_long(std::int32_t l) override {
+    nap();
     if (work_ > 0) last_ = count_primes(l & 0xff, work_);
     return cube(l);
   }
   Cubit::Many cube_struct(const Cubit::Many& m) override {
+    nap();
     return Cubit::Many(cube(m.o()), cube(m.l()), cube(m.s()));
   }
   Cubit::LongSeq cube_long_sequence(const Cubit::LongSeq& s) override {
+    nap();
     Cubit::LongSeq result(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) result[i] = cube(s[i]);
     return result;
@@ -58,8 +69,13 @@ class CubitServant final : public CORBA::servant_traits<Cubit>::base_type {
   }
 
  private:
+  void nap() const {
+    if (sleep_.count() > 0) std::this_thread::sleep_for(sleep_);
+  }
+
   IDL::traits<CORBA::ORB>::ref_type orb_;
   std::int32_t work_ = 0;
+  std::chrono::milliseconds sleep_{0};
   std::int32_t last_ = 0;
 };
 

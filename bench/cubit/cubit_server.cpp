@@ -1,9 +1,11 @@
-// rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline|--coro] [ORB options]: serves
-// one Cubit until its shutdown operation is called or the process gets SIGINT/SIGTERM.
-// --work N: cube_long and cube_oneway first check N numbers for primality (the paper's
-// Figure 17 uses 1,000). --amh: an AMH servant that replies from a worker thread;
-// --amh-inline: inside the upcall (cubit_amh_servant.hpp). --coro: a coroutine servant
-// whose coroutines end at once (cubit_coro_servant.hpp).
+// rtorb-cubit-server [--ior-file F] [--work N] [--sleep-ms N] [--amh|--amh-inline|--coro]
+// [ORB options]: serves one Cubit until its shutdown operation is called or the process gets
+// SIGINT/SIGTERM. --work N: cube_long and cube_oneway first check N numbers for primality
+// (the paper's Figure 17 uses 1,000). --sleep-ms N: every two-way cube_* operation first
+// sleeps N ms (a real sleep), so that calls served side by side show on a machine with few
+// CPUs. --amh: an AMH servant that replies from a worker thread; --amh-inline: inside the
+// upcall (cubit_amh_servant.hpp). --coro: a coroutine servant whose coroutines end at once
+// (cubit_coro_servant.hpp). --work and --sleep-ms apply to the plain servant only.
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -21,10 +23,10 @@ using cubit::CubitServant;
 
 namespace {
 
-bool parse_work(const char* text, long& work) {
+bool parse_count(const char* text, long& value) {
   char* end = nullptr;
-  work = std::strtol(text, &end, 10);
-  return end != text && *end == '\0' && work >= 0 && work <= 1'000'000;
+  value = std::strtol(text, &end, 10);
+  return end != text && *end == '\0' && value >= 0 && value <= 1'000'000;
 }
 
 }  // namespace
@@ -35,6 +37,7 @@ int main(int argc, char* argv[]) {
     auto orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
     long work = 0;
+    long sleep_ms = 0;
     bool amh = false;
     bool amh_inline = false;
     bool coro = false;
@@ -42,7 +45,10 @@ int main(int argc, char* argv[]) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
       } else if (std::strcmp(argv[i], "--work") == 0 && i + 1 < argc &&
-                 parse_work(argv[i + 1], work)) {
+                 parse_count(argv[i + 1], work)) {
+        ++i;
+      } else if (std::strcmp(argv[i], "--sleep-ms") == 0 && i + 1 < argc &&
+                 parse_count(argv[i + 1], sleep_ms)) {
         ++i;
       } else if (std::strcmp(argv[i], "--amh") == 0) {
         amh = true;
@@ -51,7 +57,8 @@ int main(int argc, char* argv[]) {
       } else if (std::strcmp(argv[i], "--coro") == 0) {
         coro = true;
       } else {
-        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--amh|--amh-inline|--coro] "
+        std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--sleep-ms N] "
+                     "[--amh|--amh-inline|--coro] "
                      "[ORB options]\n";
         return 2;
       }
@@ -64,7 +71,8 @@ int main(int argc, char* argv[]) {
     } else if (amh) {
       servant = CORBA::make_reference<cubit::AmhCubitServant>(orb, amh_inline);
     } else {
-      servant = CORBA::make_reference<CubitServant>(orb, static_cast<std::int32_t>(work));
+      servant = CORBA::make_reference<CubitServant>(orb, static_cast<std::int32_t>(work),
+                                                    std::chrono::milliseconds(sleep_ms));
     }
     const PortableServer::ObjectId id = poa->activate_object(servant);
     const std::string ior = orb->object_to_string(poa->id_to_reference(id));

@@ -1,9 +1,12 @@
-// omni-cubit-server [--ior-file F] [omniORB options]: the same Cubit as rtorb-cubit-server,
-// served by omniORB, for side-by-side benchmarks.
+// omni-cubit-server [--ior-file F] [--sleep-ms N] [omniORB options]: the same Cubit as
+// rtorb-cubit-server, served by omniORB, for side-by-side benchmarks. --sleep-ms N: every
+// two-way cube_* operation first sleeps N ms, as rtorb-cubit-server's does.
 #include <pthread.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -19,11 +22,19 @@ using cubit::cube;
 
 class CubitServant final : public POA_Cubit {
  public:
-  explicit CubitServant(CORBA::ORB_ptr orb) : orb_(CORBA::ORB::_duplicate(orb)) {}
-  void cube_void() override {}
-  CORBA::Octet cube_octet(CORBA::Octet o) override { return cube<std::uint8_t>(o); }
-  CORBA::Long cube_long(CORBA::Long l) override { return cube<std::int32_t>(l); }
+  CubitServant(CORBA::ORB_ptr orb, std::chrono::milliseconds sleep)
+      : orb_(CORBA::ORB::_duplicate(orb)), sleep_(sleep) {}
+  void cube_void() override { nap(); }
+  CORBA::Octet cube_octet(CORBA::Octet o) override {
+    nap();
+    return cube<std::uint8_t>(o);
+  }
+  CORBA::Long cube_long(CORBA::Long l) override {
+    nap();
+    return cube<std::int32_t>(l);
+  }
   Cubit::Many cube_struct(const Cubit::Many& m) override {
+    nap();
     Cubit::Many r;
     r.o = cube<std::uint8_t>(m.o);
     r.l = cube<std::int32_t>(m.l);
@@ -31,6 +42,7 @@ class CubitServant final : public POA_Cubit {
     return r;
   }
   Cubit::LongSeq* cube_long_sequence(const Cubit::LongSeq& s) override {
+    nap();
     auto* r = new Cubit::LongSeq;
     r->length(s.length());
     for (CORBA::ULong i = 0; i < s.length(); ++i) (*r)[i] = cube<std::int32_t>(s[i]);
@@ -42,7 +54,12 @@ class CubitServant final : public POA_Cubit {
   void shutdown() override { orb_->shutdown(false); }
 
  private:
+  void nap() const {
+    if (sleep_.count() > 0) std::this_thread::sleep_for(sleep_);
+  }
+
   CORBA::ORB_var orb_;
+  std::chrono::milliseconds sleep_;
   CORBA::Long last_ = 0;
 };
 
@@ -57,17 +74,20 @@ int main(int argc, char* argv[]) {
   try {
     CORBA::ORB_var orb = CORBA::ORB_init(argc, argv);
     std::string ior_file;
+    long sleep_ms = 0;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
+      } else if (std::strcmp(argv[i], "--sleep-ms") == 0 && i + 1 < argc) {
+        sleep_ms = std::strtol(argv[++i], nullptr, 10);
       } else {
-        std::cerr << "usage: omni-cubit-server [--ior-file F] [omniORB options]\n";
+        std::cerr << "usage: omni-cubit-server [--ior-file F] [--sleep-ms N] [omniORB options]\n";
         return 2;
       }
     }
     CORBA::Object_var obj = orb->resolve_initial_references("RootPOA");
     PortableServer::POA_var poa = PortableServer::POA::_narrow(obj);
-    PortableServer::Servant_var<CubitServant> servant = new CubitServant(orb);
+    PortableServer::Servant_var<CubitServant> servant = new CubitServant(orb, std::chrono::milliseconds(sleep_ms));
     PortableServer::ObjectId_var id = poa->activate_object(servant);
     CORBA::Object_var ref = poa->id_to_reference(id);
     CORBA::String_var ior = orb->object_to_string(ref);

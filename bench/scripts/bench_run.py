@@ -20,7 +20,7 @@ from benchlib import log  # noqa: E402
 import report  # noqa: E402
 
 EXPERIMENTS = ["cubit", "concurrency", "collocation", "demux", "whitebox", "footprint", "mt_cubit",
-               "naming", "ami", "sync_scope", "buffering", "events"]
+               "naming", "ami", "sync_scope", "buffering", "events", "overlap"]
 
 
 class Context:

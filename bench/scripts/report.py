@@ -126,6 +126,18 @@ def section_concurrency(data):
                         "min calls/thread", "max calls/thread"], body)
 
 
+def section_overlap(data):
+    out = ["## 13. Concurrent calls over one connection (issue 32)", "",
+           f"{data.get('callers', 16)} client threads share one connection (rtorb's multiplexed",
+           "strategy, omniORB with one connection per server and several calls on it) and call",
+           f"cube_long for a fixed time; the servant sleeps {data.get('sleep_ms', 10)} ms per call.",
+           "Served side by side, a call takes about that long; one after another, 16 times it.", ""]
+    body = [[r["run"], r["server"], r["client"], round(r["calls_per_second"]),
+             fmt(r["p50_us"] / 1000, 1), fmt(r["p99_us"] / 1000, 1), fmt(r["max_us"] / 1000, 1)]
+            for r in data.get("rows", [])]
+    return out + table(["run", "server", "client", "calls/s", "p50 ms", "p99 ms", "max ms"], body)
+
+
 def section_collocation(data):
     out = ["## 3. Collocation", "",
            "Calls per second in one process: a remote call over loopback (a second ORB), a",
@@ -372,7 +384,7 @@ SECTIONS = {"cubit": section_cubit, "concurrency": section_concurrency,
             "whitebox": section_whitebox, "footprint": section_footprint,
             "mt_cubit": section_mt_cubit, "naming": section_naming, "ami": section_ami,
             "sync_scope": section_sync_scope, "buffering": section_buffering,
-            "events": section_events}
+            "events": section_events, "overlap": section_overlap}
 
 
 def check_table(checks):

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exp_cubit import ORB_SERVERS  # noqa: E402
 from exp_events import THROUGHPUT_SHAPES as EVENT_THROUGHPUT_SHAPES  # noqa: E402
 from exp_mt_cubit import COUNTED_CONFIGS  # noqa: E402
+from exp_overlap import CLIENTS as OVERLAP_CLIENTS  # noqa: E402
 from exp_sync_scope import SERVER_MODELS  # noqa: E402
 from exp_whitebox import SYSTEMS as WHITEBOX_ORB_SYSTEMS  # noqa: E402
 
@@ -109,6 +110,40 @@ def concurrency_targets(data):
         fair = min(per) / (sum(per) / len(per))
         out.append(_row(target, scope, fair, "≥ 0.5", fair >= 0.5,
                         f"per-thread calls {min(per)}..{max(per)}"))
+    return out
+
+
+def overlap_targets(data):
+    """Issue 32: 16 concurrent calls over one connection to a servant that sleeps 10 ms,
+    every one answered in under 25 ms (the slowest call of the run), by rtorb's server
+    with each client; omniORB's server with the same client, in the same run, is shown
+    beside it (and checked apart, as a comparison of our own)."""
+    out = []
+    rows = data.get("rows", [])
+    idx = {(r["run"], r["server"], r["client"]): r for r in rows}
+    if not idx:
+        out.append(_row("overlap measured", "", None, "rows", False, "not measured: no rows"))
+    limit_us = 25_000
+    target = "16 calls over one connection to a 10 ms servant: slowest answered in < 25 ms"
+    for run in sorted({k[0] for k in idx}):
+        for client in OVERLAP_CLIENTS:
+            for server, extra in (("rtorb-pool16", False), ("omniorb", True)):
+                r = idx.get((run, server, client))
+                scope = f"run {run}, {server} server, {client} client"
+                if r is None:
+                    if client == "rtorb" or server == "rtorb-pool16":
+                        out.append(_row(target, scope, None, "< 25 ms", False,
+                                        f"not measured: no {server}/{client} row", extra))
+                    continue
+                other = idx.get((run, "omniorb" if server == "rtorb-pool16" else "rtorb-pool16",
+                                 client))
+                detail = f"max {r['max_us'] / 1000:.1f} ms, p99 {r['p99_us'] / 1000:.1f} ms, " \
+                         f"{r['calls_per_second']:.0f} calls/s"
+                if other is not None:
+                    detail += f"; the other server: max {other['max_us'] / 1000:.1f} ms, " \
+                              f"{other['calls_per_second']:.0f} calls/s"
+                out.append(_row(target, scope, r["max_us"] / 1000, "< 25 ms",
+                                r["max_us"] < limit_us, detail, extra))
     return out
 
 
@@ -383,7 +418,8 @@ CHECKS = {"cubit": cubit_targets, "concurrency": concurrency_targets,
           "collocation": collocation_targets, "demux": demux_targets,
           "whitebox": whitebox_targets, "footprint": footprint_targets,
           "mt_cubit": mt_cubit_targets, "sync_scope": sync_scope_targets,
-          "buffering": buffering_targets, "events": events_targets}
+          "buffering": buffering_targets, "events": events_targets,
+          "overlap": overlap_targets}
 
 
 def evaluate(results):

@@ -140,6 +140,9 @@ void add_server_options(OptionTable& t, OrbOptions& o) {
                 {{"1.0", giop::giop_1_0}, {"1.1", giop::giop_1_1}, {"1.2", giop::giop_1_2}})});
   t.add({"ServerThreads", "n|per_connection", "`0`", "How the server serves requests.",
          bad_orb_option, parsed_by([&o](std::string_view v) { set_server_threads(o, v); })});
+  t.add({"MaxThreadsPerConnection", "n", {},
+         "How many requests of one connection a pool or a lane serves at once", bad_orb_option,
+         number_into(o.max_threads_per_connection, 1, 1024)});
   t.add({"HoldingQueueBound", "n", {},
          "How many requests a POA manager in the HOLDING state keeps waiting", bad_orb_option,
          number_into(o.holding_queue_bound, 0, max_u32)});

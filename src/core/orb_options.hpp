@@ -36,6 +36,9 @@ struct OrbOptions {
   // own blocked in recv on it (no epoll on the request path); server_threads is then 1, the
   // thread that accepts.
   bool thread_per_connection = false;
+  // -ORBMaxThreadsPerConnection: how many requests of one connection a pool or a lane serves
+  // at once (docs/orb.md, "Concurrent requests on one connection"); 1: one after another.
+  std::size_t max_threads_per_connection = 16;
   ClientStrategy client_strategy = ClientStrategy::exclusive;  // -ORBClientStrategy
   std::size_t max_connections = 1024;  // -ORBMaxConnections (client cache)
   std::chrono::milliseconds connection_idle_timeout{60'000};  // -ORBConnectionIdleTimeout

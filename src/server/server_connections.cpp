@@ -12,6 +12,7 @@
 #include "giop/message_codec.hpp"
 #include "server/request_buffer.hpp"
 #include "server/request_log.hpp"
+#include "server/upcall_handoff.hpp"
 #include "transport/fragmenting_send.hpp"
 
 namespace rtorb::orb {
@@ -29,12 +30,12 @@ struct ConnectionState {
 
   ServerConnections* owner;
   transport::Connection* connection = nullptr;
-  ServerConnections::Use* use = nullptr;
+  std::shared_ptr<ServerConnections::Use> use;
   ConnectionCodeSets code_sets;
 };
 
-// Sends a reply on `connection`, in fragments of fragment_size (0: never) where GIOP
-// allows; a peer that went away gets nothing and the connection is closed.
+}  // namespace
+
 void send_reply(transport::Connection& connection, const cdr::OutputStream& message,
                 std::size_t fragment_size) noexcept {
   try {
@@ -65,6 +66,8 @@ void send_reply(transport::Connection& connection, const cdr::OutputStream& mess
   }
 }
 
+namespace {
+
 // The channel of a reply sent after its request was served (AMH): it keeps the connection
 // open for it. A connection closed meanwhile (by the client, or at shutdown) drops it.
 class KeptConnectionChannel final : public ReplyChannel {
@@ -83,6 +86,15 @@ class KeptConnectionChannel final : public ReplyChannel {
   std::shared_ptr<transport::Connection> connection_;
   std::size_t fragment_size_;
 };
+
+}  // namespace
+
+std::shared_ptr<ReplyChannel> keep_connection_for_later(
+    std::shared_ptr<transport::Connection> connection, std::size_t fragment_size) {
+  return std::make_shared<KeptConnectionChannel>(std::move(connection), fragment_size);
+}
+
+namespace {
 
 class ConnectionChannel final : public ReplyChannel {
  public:
@@ -105,7 +117,7 @@ class ConnectionChannel final : public ReplyChannel {
   std::shared_ptr<ReplyChannel> keep_for_later() override {
     auto shared = connection_.weak_from_this().lock();
     if (!shared) return nullptr;
-    return std::make_shared<KeptConnectionChannel>(std::move(shared), fragment_size_);
+    return keep_connection_for_later(std::move(shared), fragment_size_);
   }
 
  private:
@@ -149,13 +161,77 @@ bool hold_or_refuse(OrbContext& orb, RequestBuffer& buffer, transport::Connectio
   return true;
 }
 
+// A reader whose connection has `limit` requests read and not answered: before it reads on,
+// one of them must end. It serves what it holds itself and what the loop's queue holds (so
+// that no request it waits for waits for it), and otherwise waits for the threads running
+// them.
+void wait_below_bound(ServerConnections::Use& use, UpcallThread& thread, UpcallQueue& queue,
+                      std::size_t limit) noexcept {
+  const int bound = static_cast<int>(limit);
+  for (int busy = use.busy.load(std::memory_order_seq_cst); busy >= bound;
+       busy = use.busy.load(std::memory_order_seq_cst)) {
+    if (thread.serve_one(queue)) continue;
+    use.waiting.fetch_add(1, std::memory_order_seq_cst);
+    busy = use.busy.load(std::memory_order_seq_cst);
+    if (busy >= bound) use.busy.wait(busy, std::memory_order_seq_cst);
+    use.waiting.fetch_sub(1, std::memory_order_seq_cst);
+  }
+}
+
+// On a pool or lane thread that may leave the upcall for after its turn at the event loop:
+// keeps a two-way request of `connection` for later (the thread's own slot, or the loop's
+// queue when the slot is taken) so that the connection is read on meanwhile. False when
+// the request is served here and now: anything but a GIOP 1.2 two-way request (oneways
+// keep their order), or a connection with `limit` requests in progress already (its
+// reader then serves, and reads on only after: the back-pressure).
+bool defer(ConnectionState& state, UpcallQueue& queue, std::size_t limit,
+           transport::Connection& connection, std::span<const std::uint8_t> message) {
+  UpcallThread* thread = UpcallThread::current();
+  if (thread == nullptr || connection.mode() != giop::HeaderMode::standard ||
+      !runs_beside_others(message)) {
+    return false;
+  }
+  if (state.use == nullptr) {
+    // The connection's first request chooses its code sets (CORBA 3.x, 13.10.2.6): read
+    // here, in order, since later requests are served from a copy of them.
+    request_service_contexts(state.owner->orb(), message, connection.mode(), state.code_sets);
+  } else {
+    wait_below_bound(*state.use, *thread, queue, limit);
+  }
+  auto shared = connection.weak_from_this().lock();
+  if (!shared) return false;
+  state.owner->started(&connection, state.use);
+  // The slot only while nothing older waits in the queue: a thread serves its slot first.
+  const bool own_slot = !thread->holding() && queue.empty();
+  DeferredUpcall spare;
+  DeferredUpcall& request = own_slot ? thread->slot() : spare;
+  request.connection = std::move(shared);
+  request.use = state.use;
+  request.owner = state.owner;
+  request.code_sets = state.code_sets;
+  request.message.assign(message.begin(), message.end());
+  if (own_slot) {
+    thread->hold();
+  } else {
+    try {
+      queue.push(request);
+    } catch (...) {
+      serve_deferred(request);  // out of memory: served here after all
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
-transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer) {
-  return [state = ConnectionState(*this), buffer](transport::Connection& connection,
-                                                  std::span<const std::uint8_t> message) mutable {
+transport::MessageHandler ServerConnections::handler(RequestBuffer* buffer, UpcallQueue* queue) {
+  const std::size_t limit = orb_.options().max_threads_per_connection;
+  if (limit <= 1 || buffer != nullptr) queue = nullptr;
+  return [state = ConnectionState(*this), buffer, queue, limit](
+             transport::Connection& connection, std::span<const std::uint8_t> message) mutable {
     state.connection = &connection;
     OrbContext& orb = state.owner->orb();
+    if (queue != nullptr && defer(state, *queue, limit, connection, message)) return;
     if (buffer != nullptr && !buffer->serve_at_once() &&
         hold_or_refuse(orb, *buffer, connection, message, state.code_sets)) {
       if (buffer->reader_serves()) serve_held(orb, *buffer);
@@ -188,18 +264,23 @@ void ServerConnections::say_close(transport::Connection& connection) noexcept {
   connection.close();
 }
 
-void ServerConnections::started(transport::Connection* connection, Use*& use) {
+void ServerConnections::started(transport::Connection* connection, std::shared_ptr<Use>& use) {
   if (use == nullptr) {
     std::lock_guard lock(mutex_);
-    use = &live_[connection];
+    auto& entry = live_[connection];
+    if (!entry) entry = std::make_shared<Use>();
+    use = entry;
   }
   use->busy.fetch_add(1, std::memory_order_seq_cst);
 }
 
 void ServerConnections::finished(transport::Connection* connection, Use& use) noexcept {
   // seq_cst pairs with close_all: either it sees this connection busy (and leaves the
-  // close to us), or we see closing_ and close it.
-  if (use.busy.fetch_sub(1, std::memory_order_seq_cst) == 1 &&
+  // close to us), or we see closing_ and close it. Likewise with a reader at the bound:
+  // either it sees busy fall, or we see it waiting and wake it.
+  const int before = use.busy.fetch_sub(1, std::memory_order_seq_cst);
+  if (use.waiting.load(std::memory_order_seq_cst) > 0) use.busy.notify_all();
+  if (before == 1 &&
       (use.close_requested.load(std::memory_order_seq_cst) ||
        closing_.load(std::memory_order_seq_cst))) {
     std::lock_guard lock(mutex_);
@@ -216,10 +297,10 @@ void ServerConnections::close_all() noexcept {
   std::lock_guard lock(mutex_);
   closing_.store(true, std::memory_order_seq_cst);
   for (auto& [connection, use] : live_) {
-    if (use.busy.load(std::memory_order_seq_cst) == 0) {
+    if (use->busy.load(std::memory_order_seq_cst) == 0) {
       say_close(*connection);
     } else {
-      use.close_requested.store(true, std::memory_order_seq_cst);
+      use->close_requested.store(true, std::memory_order_seq_cst);
     }
   }
 }

@@ -26,6 +26,7 @@ namespace rtorb::orb {
 
 class OrbContext;
 class RequestBuffer;
+class UpcallQueue;
 
 // Where the answer to a message goes.
 class ReplyChannel {
@@ -88,6 +89,14 @@ class CollocatedServing {
 // True while the calling thread runs an upcall of `orb` (shutdown(true) must refuse).
 bool in_upcall_of(const OrbContext& orb) noexcept;
 
+// Sends a reply on `connection`, in fragments of fragment_size (0: never) where GIOP
+// allows; a peer that went away gets nothing and the connection is closed.
+void send_reply(transport::Connection& connection, const cdr::OutputStream& message,
+                std::size_t fragment_size) noexcept;
+// The channel of a reply sent after its request was served (AMH), keeping `connection`.
+std::shared_ptr<ReplyChannel> keep_connection_for_later(
+    std::shared_ptr<transport::Connection> connection, std::size_t fragment_size);
+
 // The server connections of one ORB: hands the transport a message handler with state per
 // connection, and remembers every connection that has sent a request so shutdown can
 // say CloseConnection on it.
@@ -98,22 +107,25 @@ class ServerConnections {
   ServerConnections& operator=(const ServerConnections&) = delete;
 
   // With `buffer`, for a lane that holds requests it has no thread for (RequestBuffer).
-  transport::MessageHandler handler(RequestBuffer* buffer = nullptr);
+  // With `queue`, the event loop's threads serve the two-way requests of one connection
+  // side by side (upcall_handoff.hpp), up to -ORBMaxThreadsPerConnection at once.
+  transport::MessageHandler handler(RequestBuffer* buffer = nullptr, UpcallQueue* queue = nullptr);
   // Sends CloseConnection on every known connection with no request in progress and
   // closes it; the others are closed the same way once their request is answered
   // (CORBA 3.x, 15.5.1: a server closes only connections with nothing outstanding).
   void close_all() noexcept;
 
-  // What is known of one connection; its address is stable until remove().
+  // What is known of one connection; shared with the requests of it still to be served.
   struct Use {
-    std::atomic<int> busy{0};
+    std::atomic<int> busy{0};  // requests read and not yet answered (waited on at the bound)
+    std::atomic<int> waiting{0};  // readers waiting for busy to fall below the bound
     std::atomic<bool> close_requested{false};
   };
 
   // Around serving one message on `connection`. The first call registers it (one lock);
   // after that `use` is kept by the caller and no lock is taken unless close_all() came.
   // finished() closes the connection if close_all() came meanwhile.
-  void started(transport::Connection* connection, Use*& use);
+  void started(transport::Connection* connection, std::shared_ptr<Use>& use);
   void finished(transport::Connection* connection, Use& use) noexcept;
   void remove(transport::Connection* connection) noexcept;
   OrbContext& orb() noexcept { return orb_; }
@@ -123,7 +135,7 @@ class ServerConnections {
 
   OrbContext& orb_;
   transport::PiMutex mutex_;  // guards live_ (the map; the counters in it are atomic)
-  std::map<transport::Connection*, Use> live_;
+  std::map<transport::Connection*, std::shared_ptr<Use>> live_;
   std::atomic<bool> closing_{false};
 };
 

@@ -58,12 +58,15 @@ ServerLane::ServerLane(const LaneOptions& options, const std::string& default_ho
   if (options.buffering.enabled) {
     buffer_ = std::make_unique<RequestBuffer>(options.buffering, idle_);
   }
-  handler_ = connections.handler(buffer_.get());
+  // A lane of one thread (that cannot grow) reads and serves in turn.
+  const bool side_by_side = options.threads + options.dynamic_threads > 1;
+  handler_ = connections.handler(buffer_.get(), side_by_side ? &upcall_queue_ : nullptr);
   if (!lend_signal_) {
     raise<CORBA::NO_RESOURCES>(minor::no_resources_reactor, "cannot make a lane's eventfd");
   }
   reactor_.set_observer(this);
   reactor_.add(std::make_unique<LendHandler>(*this));
+  reactor_.add(upcall_queue_.make_handler());
   std::vector<transport::Endpoint> wanted = options.endpoints;
   if (wanted.empty()) wanted.push_back({default_host, 0});
   for (const auto& endpoint : wanted) listen(endpoint);
@@ -116,14 +119,15 @@ bool ServerLane::spawn(bool dynamic) {
     ServerLane* lane;
     Thread* thread;
     bool dynamic;
+    std::vector<std::uint8_t> storage;  // the thread's upcall slot, made here
   };
-  auto* start = new Start{this, thread.get(), dynamic};
+  auto* start = new Start{this, thread.get(), dynamic, slot_storage()};
   const int error = pthread_create(
       &thread->handle, &attributes,
       [](void* arg) -> void* {
-        const Start s = *static_cast<Start*>(arg);
+        Start s = std::move(*static_cast<Start*>(arg));
         delete static_cast<Start*>(arg);
-        s.lane->serve(s.dynamic);
+        s.lane->serve(s.dynamic, std::move(s.storage));
         leave_real_time_under_tsan();
         s.thread->finished.store(true, std::memory_order_release);
         return nullptr;
@@ -140,8 +144,9 @@ bool ServerLane::spawn(bool dynamic) {
   return true;
 }
 
-void ServerLane::serve(bool dynamic) noexcept {
+void ServerLane::serve(bool dynamic, std::vector<std::uint8_t> storage) noexcept {
   if (options_.on_thread_start) options_.on_thread_start();
+  UpcallThread upcalls(upcall_queue_, std::move(storage));
   using Clock = std::chrono::steady_clock;
   auto last_work = Clock::now();
   while (!reactor_.stopped()) {
@@ -152,6 +157,7 @@ void ServerLane::serve(bool dynamic) noexcept {
     } catch (...) {
       ran = true;  // the handler is gone; the thread serves on
     }
+    serve_left_upcalls(upcalls);
     if (!dynamic) continue;
     const auto now = Clock::now();
     if (ran) {
@@ -220,6 +226,7 @@ void ServerLane::serve_borrower() noexcept {
     } catch (...) {
       ran = true;
     }
+    if (UpcallThread* upcalls = UpcallThread::current()) borrower->serve_left_upcalls(*upcalls);
     if (!ran || borrower->idle_.load() > 1) break;
   }
   borrower->idle_.fetch_sub(1);
@@ -227,7 +234,19 @@ void ServerLane::serve_borrower() noexcept {
   if (options_.on_thread_start) options_.on_thread_start();  // back to this lane
 }
 
-void ServerLane::handler_ends() noexcept { idle_.fetch_add(1); }
+void ServerLane::handler_ends() noexcept {
+  // A thread that left itself an upcall stays busy until serve_left_upcalls has run it.
+  if (UpcallThread* upcalls = UpcallThread::current(); upcalls && upcalls->holding()) return;
+  idle_.fetch_add(1);
+}
+
+void ServerLane::serve_left_upcalls(UpcallThread& thread) noexcept {
+  const bool holding = thread.holding();
+  if (!holding && upcall_queue_.empty()) return;
+  if (!holding) idle_.fetch_sub(1);
+  thread.serve(upcall_queue_);
+  idle_.fetch_add(1);
+}
 
 void ServerLane::reap_finished() {
   std::erase_if(threads_, [](const std::unique_ptr<Thread>& t) {

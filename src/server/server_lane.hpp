@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "server/request_buffer.hpp"
+#include "server/upcall_handoff.hpp"
 #include "transport/connection.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
@@ -96,8 +97,11 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   void handler_ends() noexcept override;
   // Starts a thread running serve(); needs threads_mutex_. False if it could not.
   bool spawn(bool dynamic);
-  void serve(bool dynamic) noexcept;
+  void serve(bool dynamic, std::vector<std::uint8_t> storage) noexcept;
   void reap_finished();  // joins threads that have ended; needs threads_mutex_
+  // After a turn at this lane's loop, on a thread serving it (its own or a borrowed one):
+  // the requests left for later (upcall_handoff.hpp), the thread counted busy meanwhile.
+  void serve_left_upcalls(UpcallThread& thread) noexcept;
   // Asks an idle thread of this lane to serve `borrower` for a while; false if none is idle
   // or another request to lend is pending.
   bool lend(const std::shared_ptr<ServerLane>& borrower) noexcept;
@@ -108,6 +112,7 @@ class ServerLane final : public std::enable_shared_from_this<ServerLane>,
   // Registers an acceptor for `endpoint`; needs threads_mutex_ after construction.
   void listen(const transport::Endpoint& endpoint);
 
+  UpcallQueue upcall_queue_;  // before reactor_, whose wake handler reads its eventfd
   transport::Reactor reactor_;
   LaneOptions options_;
   transport::MessageHandler handler_;     // what accepted connections hand requests to

@@ -42,17 +42,22 @@ void ServerSide::activate_endpoints() {
   if (options.thread_per_connection) {
     connection_threads_ = std::make_unique<transport::ConnectionThreads>();
   }
+  // A pool of one thread has nobody to serve a request beside another: it reads and serves
+  // in turn, as the reactive mode does.
+  const bool pool = options.server_threads > 1 && !options.thread_per_connection;
+  if (pool) reactor_->add(upcall_queue_.make_handler());
   for (const auto& endpoint : wanted) {
     // As transport::listen, keeping the handler id so shutdown can stop accepting.
     auto acceptor = std::make_unique<transport::Acceptor>(endpoint, connection);
     const transport::Endpoint bound = acceptor->endpoint();
     acceptors_.push_back(reactor_->add(std::make_unique<transport::AcceptHandler>(
-        std::move(acceptor), connections_->handler(), connection, connection_threads_.get())));
+        std::move(acceptor), connections_->handler(nullptr, pool ? &upcall_queue_ : nullptr),
+        connection, connection_threads_.get())));
     published_.push_back({published_host(bound), bound.port, bound.giop_lite});
     orb_.debug(1, "listening on " + transport::format_endpoint(bound));
   }
   if (options.server_threads > 0) {
-    pool_ = std::make_unique<transport::ServerThreadPool>(*reactor_, options.server_threads);
+    pool_ = std::make_unique<ServingThreads>(*reactor_, upcall_queue_, options.server_threads);
   }
   endpoints_active_.store(true, std::memory_order_release);  // published_ is final now
 }
@@ -153,7 +158,7 @@ void ServerSide::stop_serving() {
 }
 
 void ServerSide::join() {
-  std::unique_ptr<transport::ServerThreadPool> pool;
+  std::unique_ptr<ServingThreads> pool;
   {
     std::lock_guard lock(mutex_);
     pool = std::move(pool_);

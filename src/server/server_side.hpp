@@ -18,10 +18,11 @@
 #include "core/seams/server_qos.hpp"
 #include "giop/message_header.hpp"
 #include "server/server_lanes.hpp"
+#include "server/serving_threads.hpp"
+#include "server/upcall_handoff.hpp"
 #include "transport/connection_threads.hpp"
 #include "transport/endpoint.hpp"
 #include "transport/reactor.hpp"
-#include "transport/server_thread_pool.hpp"
 
 namespace rtorb::orb {
 
@@ -89,8 +90,9 @@ class ServerSide {
   std::atomic<std::size_t> upcalls_{0};
   std::atomic<std::size_t> upcall_waiters_{0};  // shutdown(true) calls waiting on upcalls_
   std::unique_ptr<ServerConnections> connections_;
+  UpcallQueue upcall_queue_;  // the pool's requests no reading thread kept for itself
   std::unique_ptr<transport::Reactor> reactor_;
-  std::unique_ptr<transport::ServerThreadPool> pool_;
+  std::unique_ptr<ServingThreads> pool_;
   // -ORBServerThreads per_connection; after what its threads use, so they are joined first.
   std::unique_ptr<transport::ConnectionThreads> connection_threads_;
   // After everything their threads use: destroyed (joined) first.

@@ -223,8 +223,8 @@ TEST_F(Ami, ARoundtripTimeoutReachesExcepAsTimeout) {
   auto timed = client_.with(target_, {client_.roundtrip_timeout(300ms)});
   timed->sendc_sleep_ms(handler_, 1500);
   target_->sendc_echo(handler_, 7);
-  ASSERT_TRUE(pump_until(1));
-  EXPECT_EQ(servant_->exceptions("sleep_ms").size(), 1u);  // the timeout comes first
+  // Either may come first: the server serves the echo beside the sleep, on the same
+  // connection (docs/orb.md, "Concurrent requests on one connection").
   ASSERT_TRUE(pump_until(2));
   const auto raised = servant_->exceptions("sleep_ms");
   ASSERT_EQ(raised.size(), 1u);
