@@ -1,11 +1,13 @@
 // rtorb-cubit-server [--ior-file F] [--work N] [--sleep-ms N] [--amh|--amh-inline|--coro]
-// [ORB options]: serves one Cubit until its shutdown operation is called or the process gets
-// SIGINT/SIGTERM. --work N: cube_long and cube_oneway first check N numbers for primality
-// (the paper's Figure 17 uses 1,000). --sleep-ms N: every two-way cube_* operation first
-// sleeps N ms (a real sleep), so that calls served side by side show on a machine with few
-// CPUs. --amh: an AMH servant that replies from a worker thread; --amh-inline: inside the
-// upcall (cubit_amh_servant.hpp). --coro: a coroutine servant whose coroutines end at once
-// (cubit_coro_servant.hpp). --work and --sleep-ms apply to the plain servant only.
+// [--persistent] [ORB options]: serves one Cubit until its shutdown operation is called or
+// the process gets SIGINT/SIGTERM. --work N: cube_long and cube_oneway first check N numbers
+// for primality (the paper's Figure 17 uses 1,000). --sleep-ms N: every two-way cube_*
+// operation first sleeps N ms (a real sleep), so that calls served side by side show on a
+// machine with few CPUs. --amh: an AMH servant that replies from a worker thread;
+// --amh-inline: inside the upcall (cubit_amh_servant.hpp). --coro: a coroutine servant
+// whose coroutines end at once (cubit_coro_servant.hpp). --work and --sleep-ms apply to the
+// plain servant only. --persistent: the Cubit lives in a PERSISTENT/USER_ID POA, so its
+// reference stays valid across a restart on the same -ORBEndpoint (docs/faults.md).
 #include <rtorb/corba/orb.hpp>
 #include <rtorb/poa/poa.hpp>
 
@@ -22,6 +24,22 @@
 using cubit::CubitServant;
 
 namespace {
+
+// The reference of `servant`, activated in the root POA or, persistent, in a POA whose
+// references outlive this process.
+IDL::traits<CORBA::Object>::ref_type activate(const IDL::traits<PortableServer::POA>::ref_type& root,
+                                              const CORBA::servant_reference<PortableServer::Servant>& servant,
+                                              bool persistent) {
+  if (!persistent) return root->id_to_reference(root->activate_object(servant));
+  CORBA::PolicyList policies{
+      root->create_lifespan_policy(PortableServer::LifespanPolicyValue::PERSISTENT),
+      root->create_id_assignment_policy(PortableServer::IdAssignmentPolicyValue::USER_ID)};
+  auto poa = root->create_POA("cubit", root->the_POAManager(), policies);
+  const std::string name = "cubit";
+  const PortableServer::ObjectId id(name.begin(), name.end());
+  poa->activate_object_with_id(id, servant);
+  return poa->id_to_reference(id);
+}
 
 bool parse_count(const char* text, long& value) {
   char* end = nullptr;
@@ -41,6 +59,7 @@ int main(int argc, char* argv[]) {
     bool amh = false;
     bool amh_inline = false;
     bool coro = false;
+    bool persistent = false;
     for (int i = 1; i < argc; ++i) {
       if (std::strcmp(argv[i], "--ior-file") == 0 && i + 1 < argc) {
         ior_file = argv[++i];
@@ -56,9 +75,11 @@ int main(int argc, char* argv[]) {
         amh = amh_inline = true;
       } else if (std::strcmp(argv[i], "--coro") == 0) {
         coro = true;
+      } else if (std::strcmp(argv[i], "--persistent") == 0) {
+        persistent = true;
       } else {
         std::cerr << "usage: rtorb-cubit-server [--ior-file F] [--work N] [--sleep-ms N] "
-                     "[--amh|--amh-inline|--coro] "
+                     "[--amh|--amh-inline|--coro] [--persistent] "
                      "[ORB options]\n";
         return 2;
       }
@@ -74,8 +95,7 @@ int main(int argc, char* argv[]) {
       servant = CORBA::make_reference<CubitServant>(orb, static_cast<std::int32_t>(work),
                                                     std::chrono::milliseconds(sleep_ms));
     }
-    const PortableServer::ObjectId id = poa->activate_object(servant);
-    const std::string ior = orb->object_to_string(poa->id_to_reference(id));
+    const std::string ior = orb->object_to_string(activate(poa, servant, persistent));
     if (ior_file.empty()) {
       std::cout << ior << std::endl;
     } else {
