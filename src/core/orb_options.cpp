@@ -80,6 +80,14 @@ bool set_socket_option(transport::SocketOptions& s, std::string_view key, std::s
     s.no_delay = flag();
   } else if (key == "keep_alive") {
     s.keep_alive = flag();
+  } else if (key == "keep_alive_idle") {
+    s.keep_alive_idle_s = static_cast<int>(read_number(v, 1, 32767));  // the kernel's limit
+  } else if (key == "keep_alive_interval") {
+    s.keep_alive_interval_s = static_cast<int>(read_number(v, 1, 32767));
+  } else if (key == "keep_alive_count") {
+    s.keep_alive_count = static_cast<int>(read_number(v, 1, 127));
+  } else if (key == "user_timeout") {
+    s.user_timeout_ms = static_cast<int>(read_number(v, 0, max_i32));
   } else if (key == "dont_route") {
     s.dont_route = flag();
   } else if (key == "dscp") {
@@ -92,7 +100,7 @@ bool set_socket_option(transport::SocketOptions& s, std::string_view key, std::s
 
 // -ORBSocketOptions: comma-separated key=value pairs.
 void set_socket_options(OrbOptions& o, std::string_view value) {
-  transport::SocketOptions s;
+  transport::SocketOptions s = default_socket_options();
   std::size_t pos = 0;
   while (pos <= value.size()) {
     const std::size_t end = std::min(value.find(',', pos), value.size());
@@ -112,8 +120,8 @@ void set_socket_options(OrbOptions& o, std::string_view value) {
     }
     if (!known) {
       throw BadOptionValue{"has unknown key '" + std::string(key) +
-                           "' (send_buffer, recv_buffer, no_delay, keep_alive, dont_route, "
-                           "dscp)"};
+                           "' (send_buffer, recv_buffer, no_delay, keep_alive, keep_alive_idle, "
+                           "keep_alive_interval, keep_alive_count, user_timeout, dont_route, dscp)"};
     }
   }
   o.socket_options = s;

@@ -23,6 +23,18 @@ namespace rtorb::orb {
 // How a client thread waits for its reply (docs/orb.md, "strategies").
 enum class ClientStrategy : std::uint8_t { exclusive, multiplexed };
 
+// The ORB's sockets unless -ORBSocketOptions says otherwise: kept alive, and sent bytes
+// unacknowledged for 50 s end the connection. A peer whose host vanished without a FIN (a
+// link down, a power cut) never answers, and a call blocked on its reply, with no
+// -ORBReplyTimeout or RelativeRoundtripTimeout, would otherwise wait for ever; a live peer
+// slow to reply answers the probes and is never cut (docs/faults.md).
+inline transport::SocketOptions default_socket_options() noexcept {
+  transport::SocketOptions options;
+  options.keep_alive = true;
+  options.user_timeout_ms = 50'000;  // keep_alive_idle_s + interval x count
+  return options;
+}
+
 struct OrbOptions {
   std::string orb_id;                          // -ORBId (when ORB_init is given none)
   std::vector<transport::Endpoint> endpoints;  // -ORBEndpoint / -ORBListenEndpoints
@@ -69,7 +81,7 @@ struct OrbOptions {
   bool preconnect = false;
   // -ORBSocketOptions: what the sockets of the -ORBEndpoint acceptors and of client
   // connections are set up with (a thread pool's lanes may get others, docs/rt.md).
-  transport::SocketOptions socket_options;
+  transport::SocketOptions socket_options = default_socket_options();
 
   // Not an argument: set by ORB_init (src/runtime) to the POA's factory.
   AdapterFactory adapter_factory;

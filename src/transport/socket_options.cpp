@@ -35,6 +35,16 @@ std::optional<SocketOptionError> try_apply_socket_options(int fd, int family,
     return SocketOptionError{"TCP_NODELAY", errno};
   if (!set_int(fd, SOL_SOCKET, SO_KEEPALIVE, o.keep_alive ? 1 : 0))
     return SocketOptionError{"SO_KEEPALIVE", errno};
+  if (o.keep_alive) {
+    if (!set_int(fd, IPPROTO_TCP, TCP_KEEPIDLE, o.keep_alive_idle_s))
+      return SocketOptionError{"TCP_KEEPIDLE", errno};
+    if (!set_int(fd, IPPROTO_TCP, TCP_KEEPINTVL, o.keep_alive_interval_s))
+      return SocketOptionError{"TCP_KEEPINTVL", errno};
+    if (!set_int(fd, IPPROTO_TCP, TCP_KEEPCNT, o.keep_alive_count))
+      return SocketOptionError{"TCP_KEEPCNT", errno};
+  }
+  if (!set_int(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, o.user_timeout_ms))
+    return SocketOptionError{"TCP_USER_TIMEOUT", errno};
   if (!set_int(fd, SOL_SOCKET, SO_DONTROUTE, o.dont_route ? 1 : 0))
     return SocketOptionError{"SO_DONTROUTE", errno};
   if (o.dscp != SocketOptions::no_dscp && !set_dscp(fd, family, o.dscp))

@@ -18,7 +18,13 @@ struct SocketOptions {
   int send_buffer_size = 0;
   int recv_buffer_size = 0;
   bool no_delay = true;  // TCP_NODELAY: GIOP messages are small and wait for their replies
-  bool keep_alive = false;  // SO_KEEPALIVE
+  bool keep_alive = false;  // SO_KEEPALIVE (the ORB's sockets have it on: orb_options.hpp)
+  int keep_alive_idle_s = 30;     // TCP_KEEPIDLE: silence before the first probe
+  int keep_alive_interval_s = 5;  // TCP_KEEPINTVL: between unanswered probes
+  int keep_alive_count = 4;       // TCP_KEEPCNT: unanswered probes that end the connection
+  // TCP_USER_TIMEOUT: how long sent bytes may stay unacknowledged before the connection is
+  // ended; 0 leaves the kernel's retries (~15 minutes).
+  int user_timeout_ms = 0;
   bool dont_route = false;  // SO_DONTROUTE: only hosts on a directly attached network
   // The DSCP (0..63) written into the IPv4 TOS or IPv6 traffic class byte (dscp << 2, the
   // ECN bits left 0); no_dscp leaves the socket's.

@@ -18,6 +18,8 @@ Faults (each applies to both directions unless its name says otherwise):
                                 way, and keep the sockets open (a peer gone without a FIN)
   --half-open                   as --blackhole-after 0 once the first reply passed: the
                                 connection opens and then goes silent
+  --sink                        no server: accept and never read (the client's sends fill
+                                the socket buffers and block)
 Standard library only, so it runs wherever python3 does. Ends on SIGTERM or SIGINT.
 """
 import argparse
@@ -135,7 +137,8 @@ async def serve_client(args, client_reader, client_writer):
 async def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--listen", required=True)
-    p.add_argument("--to", required=True)
+    p.add_argument("--to")
+    p.add_argument("--sink", action="store_true")
     p.add_argument("--delay-ms", type=float, default=0.0)
     p.add_argument("--jitter-ms", type=float, default=0.0)
     p.add_argument("--stall-every", type=int, default=0)
@@ -145,8 +148,19 @@ async def main():
     p.add_argument("--half-open", action="store_true")
     p.add_argument("--ready-file")
     args = p.parse_args()
+    if not args.sink and not args.to:
+        p.error("--to is needed unless --sink")
     host, port = host_port(args.listen)
-    server = await asyncio.start_server(lambda r, w: serve_client(args, r, w), host, port)
+    held = []  # --sink: accepted connections, never read, closed when the proxy ends
+
+    async def accept(reader, writer):
+        if args.sink:
+            writer.transport.pause_reading()  # what arrives stays in the kernel's buffers
+            held.append(writer)
+            return
+        await serve_client(args, reader, writer)
+
+    server = await asyncio.start_server(accept, host, port)
     if args.ready_file:
         with open(args.ready_file, "w") as f:
             f.write("ready\n")
