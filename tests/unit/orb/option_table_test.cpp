@@ -91,6 +91,36 @@ TEST(OptionTable, ReadsALayersOptionsAndTheCoresInOnePass) {
   EXPECT_EQ(o.initializers.size(), 1u);  // the layer's, to run on the new ORB
 }
 
+// A call to a host gone without a FIN must end by default (docs/faults.md).
+TEST(OptionTable, TheOrbsSocketsAreKeptAliveUnlessTheOptionsSayOtherwise) {
+  Args none({});
+  const OrbOptions defaults = parse(none);
+  EXPECT_TRUE(defaults.socket_options.keep_alive);
+  EXPECT_EQ(defaults.socket_options.user_timeout_ms, 50'000);
+  Args dscp_only({"-ORBSocketOptions", "dscp=10"});
+  EXPECT_TRUE(parse(dscp_only).socket_options.keep_alive);
+  Args tuned({"-ORBSocketOptions",
+              "keep_alive_idle=2,keep_alive_interval=1,keep_alive_count=3,user_timeout=4000"});
+  const transport::SocketOptions s = parse(tuned).socket_options;
+  EXPECT_EQ(s.keep_alive_idle_s, 2);
+  EXPECT_EQ(s.keep_alive_interval_s, 1);
+  EXPECT_EQ(s.keep_alive_count, 3);
+  EXPECT_EQ(s.user_timeout_ms, 4000);
+  Args off({"-ORBSocketOptions", "keep_alive=no,user_timeout=0"});
+  const transport::SocketOptions o = parse(off).socket_options;
+  EXPECT_FALSE(o.keep_alive);
+  EXPECT_EQ(o.user_timeout_ms, 0);
+}
+
+TEST(OptionTable, AKeepAliveOfZeroProbesOrZeroSecondsIsBadParam) {
+  for (const char* value : {"keep_alive_count=0", "keep_alive_idle=0", "keep_alive_interval=0",
+                            "keep_alive_count=128", "user_timeout=-1"}) {
+    const auto [minor, what] = rejection({"-ORBSocketOptions", value});
+    EXPECT_EQ(minor, minor::bad_param_bad_orb_option) << value;
+    EXPECT_TRUE(says(what, "-ORBSocketOptions")) << what;
+  }
+}
+
 TEST(OptionTable, NamesAreMatchedInAnyLetterCaseThePrefixToo) {
   Args args({"-ORBlevel", "1", "-orbMODE=FAST", "-OrbDebuglevel", "4", "-orbenabled", "TRUE"});
   const OrbOptions o = parse(args);
