@@ -183,3 +183,23 @@ row_slow_drip() {
   figure direct "$(grep summary "$WORK/direct.log")"
   figure drip "$(grep summary "$WORK/drip.log")"
 }
+
+# A connection that goes silent without a FIN after its first reply (fault_proxy
+# --half-open), with -ORBReplyTimeout 1000: the silent call ends in TIMEOUT, and the next
+# call succeeds on a new connection (the silent one is not reused). Keep-alive cannot see
+# this fault: the peer's TCP still answers.
+row_half_open() {
+  start_server
+  start_proxy --half-open
+  probe calls "$(via_proxy)" --calls 4 -ORBReplyTimeout 1000
+  bed_wait_pid "$PROBE" 20 || fail "the probe did not finish"
+  local log="$WORK/calls.log" first
+  first=$(first_failure "$log")
+  echo "first failure: $first"
+  read -r index _ took outcome _ <<<"$first"
+  [[ $outcome == TIMEOUT ]] || fail "the silent connection gave '$first', not TIMEOUT"
+  expect_within "$took" 1500 "the silent call"
+  calls "$log" | awk -v i="$index" '$1 > i && $4 == "OK" {found = 1} END {exit !found}' ||
+    fail "no call succeeded after the silent one: the dead connection was reused"
+  figure detect_ms $((took / 1000))
+}
