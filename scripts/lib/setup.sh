@@ -12,6 +12,7 @@ RTORB_PACKAGES=(
   omnievents libomnievents-dev  # the CosEvent interop peer (tests/interop/omnievents)
   default-jdk-headless maven  # the JacORB interop peer: Maven fetches JacORB at build time
   python3-matplotlib strace util-linux binutils
+  iproute2  # the fault matrix's hosts: ip netns, veth, tc (tests/integration/faults_net)
   dpkg-dev file  # cpack's .deb: dpkg-shlibdeps finds the programs' dependencies
 )
 
