@@ -152,3 +152,10 @@ bed_blackhole() { ip -n "$BED_ID-$1" route add blackhole "$2/32"; }
 bed_unblackhole() { ip -n "$BED_ID-$1" route del blackhole "$2/32"; }
 # bed_rate HOST RATE: HOST sends at most RATE (tc tbf, e.g. 1mbit).
 bed_rate() { tc -n "$BED_ID-$1" qdisc add dev eth0 root tbf rate "$2" burst 16kbit latency 200ms; }
+
+# A sleep a signal cuts short: bash runs a trap only once its foreground command ends, and
+# `wait` ends at once, so a run stopped mid-fault cleans up at once.
+bed_sleep() {
+  sleep "$1" </dev/null >/dev/null 2>&1 &
+  wait $! || true
+}

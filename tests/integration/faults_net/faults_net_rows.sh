@@ -7,10 +7,10 @@
 row_server_killed() {
   start_server --work 1000000  # ~0.1 s a call: a kill lands mid-call
   probe calls "file://$IOR" --calls 40 --retry-ms 100
-  sleep 1.5
+  bed_sleep 1.5
   kill -KILL "$SERVER"
   wait "$SERVER" 2>/dev/null || true
-  sleep 1.5
+  bed_sleep 1.5
   start_server --work 1000000
   bed_wait_pid "$PROBE" 30 || fail "the probe did not finish"
   local log="$WORK/calls.log" first
@@ -34,9 +34,9 @@ row_server_killed() {
 row_host_gone_timeout() {
   start_server
   probe calls "file://$IOR" --calls 25 --interval-ms 100 --timeout-ms 1000
-  sleep 1
+  bed_sleep 1
   bed_link_down srv
-  sleep 2.5
+  bed_sleep 2.5
   bed_link_up srv
   bed_wait_pid "$PROBE" 30 || fail "the probe did not finish"
   local log="$WORK/calls.log" first
@@ -60,7 +60,7 @@ row_host_gone_keepalive() {
   # bytes end it after 3 s. The defaults (30 s, 5 s, 4, 50 s) give about 50 s.
   probe calls "file://$IOR" --calls 4 --interval-ms 200 -ORBConnectTimeout 1000 \
     -ORBSocketOptions keep_alive_idle=1,keep_alive_interval=1,keep_alive_count=2,user_timeout=3000
-  sleep 0.5
+  bed_sleep 0.5
   bed_link_down srv
   bed_wait_pid "$PROBE" 40 || fail "a call waited on a dead peer for over 40 s"
   local log="$WORK/calls.log" first
@@ -100,9 +100,9 @@ row_syn_blackhole() {
 row_partition_heals() {
   start_server
   probe calls "file://$IOR" --calls 40 --interval-ms 100 --timeout-ms 1000
-  sleep 1
+  bed_sleep 1
   bed_link_down cli
-  sleep 5
+  bed_sleep 5
   bed_link_up cli
   bed_wait_pid "$PROBE" 30 || fail "the probe did not finish"
   local log="$WORK/calls.log"
@@ -173,7 +173,7 @@ row_slow_drip() {
   proxied=$(via_proxy)
   probe drip "$proxied" --calls 1
   drip=$PROBE
-  sleep 0.5
+  bed_sleep 0.5
   probe direct "file://$IOR" --calls 40 --interval-ms 25
   bed_wait_pid "$PROBE" 20 || fail "the direct probe did not finish"
   kill -0 "$drip" 2>/dev/null || fail "the drip ended before the direct calls did: no overlap"
