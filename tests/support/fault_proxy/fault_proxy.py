@@ -158,7 +158,10 @@ async def main():
             writer.transport.pause_reading()  # what arrives stays in the kernel's buffers
             held.append(writer)
             return
-        await serve_client(args, reader, writer)
+        try:
+            await serve_client(args, reader, writer)
+        except asyncio.CancelledError:
+            pass  # the proxy is ending: links still open (silent ones) are dropped
 
     server = await asyncio.start_server(accept, host, port)
     if args.ready_file:
