@@ -5,13 +5,13 @@
 # SIGKILL mid-call: COMM_FAILURE COMPLETED_MAYBE at once, TRANSIENT while the server is
 # down, and calls succeed again on the same reference once it is back on its port.
 row_server_killed() {
-  start_server --work 1000000  # ~0.1 s a call: a kill lands mid-call
+  start_server --sleep-ms 150  # a kill lands mid-call
   probe calls "file://$IOR" --calls 40 --retry-ms 100
   bed_sleep 1.5
   kill -KILL "$SERVER"
   wait "$SERVER" 2>/dev/null || true
   bed_sleep 1.5
-  start_server --work 1000000
+  start_server --sleep-ms 150
   bed_wait_pid "$PROBE" 30 || fail "the probe did not finish"
   local log="$WORK/calls.log" first
   first=$(first_failure "$log")
