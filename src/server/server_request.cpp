@@ -8,7 +8,6 @@
 #include <rtorb/orb/value_codec.hpp>
 
 #include <array>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -25,6 +24,7 @@
 #include "giop/system_exception_body.hpp"
 #include "ior/encapsulation.hpp"
 #include "ior/iiop_profile.hpp"
+#include "server/intercepted_reply.hpp"
 #include "server/request_log.hpp"
 #include "server/server_connections.hpp"
 #include "server/server_side.hpp"
@@ -160,32 +160,13 @@ class ServerRequestImpl final : public ServerRequest {
   void intercept(ServerInterception* interception) noexcept { interception_ = interception; }
   ServerInterception* interception() const noexcept { return interception_; }
   // The repository id of the user exception the skeleton wrote into the reply.
-  std::string user_exception_id() const {
-    const std::vector<std::uint8_t> bytes = os_.to_bytes();
-    std::size_t at = (start_.body_start - start_.start + 3) / 4 * 4;
-    std::uint32_t length = 0;
-    if (at + 4 > bytes.size()) return {};
-    std::memcpy(&length, bytes.data() + at, 4);  // written in this host's order
-    at += 4;
-    if (length == 0 || at + length > bytes.size()) return {};
-    return std::string(reinterpret_cast<const char*>(bytes.data() + at), length - 1);
-  }
-  // The reply written again with the contexts the interceptors' sending points added after
-  // its header was: the body moves, so only where its alignment stays the same (always in
-  // GIOP 1.2, whose bodies start at a multiple of 8); false when it could not.
+  std::string user_exception_id() const { return user_exception_id_of(os_, start_); }
+  // The reply written again with the contexts the interceptors' sending points added
+  // after its header was (intercepted_reply.hpp); false when its body could not move.
   bool rewrite_with_interceptor_contexts() {
-    const std::vector<std::uint8_t> bytes = os_.to_bytes();
-    const std::size_t body_at = start_.body_start - start_.start;
-    const giop::MessageStart before = start_;
+    const ReplySnapshot before = snapshot_reply(os_, start_);
     start(status_);
-    if ((start_.body_start - start_.start) % 8 != body_at % 8) {
-      os_.reset();
-      os_.write_raw(bytes.data(), bytes.size());
-      start_ = before;
-      return false;
-    }
-    os_.write_raw(bytes.data() + body_at, bytes.size() - body_at);
-    return true;
+    return put_body_back(os_, start_, before);
   }
   // How many of the interceptors' reply contexts the header holds.
   std::size_t interceptor_contexts_written() const noexcept { return interceptor_contexts_; }
@@ -397,18 +378,6 @@ void send_exception_reply(const OrbContext& orb, const giop::RequestHeader& head
   }
   request.finish();
   channel.send(os);
-}
-
-// Messaging::SyncScope as the response flags say (NONE and WITH_TRANSPORT look alike).
-std::int16_t sync_scope_of(giop::ResponseFlags flags) noexcept {
-  switch (flags) {
-    case giop::ResponseFlags::sync_none:
-      return 0;
-    case giop::ResponseFlags::sync_with_server:
-      return 2;
-    default:
-      return 3;
-  }
 }
 
 // After the upcall: the interceptors' send_reply points, or send_exception for a user
