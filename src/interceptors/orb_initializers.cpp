@@ -144,7 +144,7 @@ namespace PortableInterceptor {
 
 void register_orb_initializer(CORBA::object_reference<ORBInitializer> init) {
   if (!init) {
-    rtorb::raise<CORBA::BAD_PARAM>(rtorb::interceptors::bad_param_nil_initializer,
+    rtorb::raise<CORBA::BAD_PARAM>(rtorb::minor::bad_param_nil_initializer,
                                    "register_orb_initializer: nil initializer");
   }
   auto& table = rtorb::interceptors::initializer_table();

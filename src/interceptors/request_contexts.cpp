@@ -10,7 +10,7 @@ namespace rtorb::interceptors {
 
 void AddedContexts::add(const IOP::ServiceContext& context, bool replace) {
   if (context.context_data().size() > max_size_) {
-    raise<CORBA::BAD_PARAM>(bad_param_context_too_large,
+    raise<CORBA::IMP_LIMIT>(minor::imp_limit_message_too_large,
                             "service context of " + std::to_string(context.context_data().size()) +
                                 " bytes exceeds -ORBMaxMessageSize");
   }

@@ -18,16 +18,13 @@ inline constexpr std::uint32_t no_resources_no_typecodes = minor::omg_vmcid | 1;
 inline constexpr std::uint32_t bad_inv_order_not_at_this_point = minor::omg_vmcid | 14;
 inline constexpr std::uint32_t bad_inv_order_context_exists = minor::omg_vmcid | 15;
 inline constexpr std::uint32_t bad_param_no_context = minor::omg_vmcid | 26;
-inline constexpr std::uint32_t bad_param_nil_initializer = minor::omg_vmcid | 21;
-// rtorb's: a context larger than -ORBMaxMessageSize could ever carry.
-inline constexpr std::uint32_t bad_param_context_too_large = minor::rtorb_vmcid | 0x5a0;
 
 // The contexts interceptors added to one request or reply.
 class AddedContexts {
  public:
   explicit AddedContexts(std::size_t max_size) noexcept : max_size_(max_size) {}
   // Raises BAD_INV_ORDER (minor 15) when `replace` is false and `id` is there already,
-  // BAD_PARAM bad_param_context_too_large when the data cannot fit in a message.
+  // IMP_LIMIT imp_limit_message_too_large when the data alone exceeds -ORBMaxMessageSize.
   void add(const IOP::ServiceContext& context, bool replace);
   // The contexts as the GIOP header takes them (views into this object).
   const giop::ServiceContextList& view() const noexcept { return view_; }

@@ -443,7 +443,12 @@ TEST_F(Interceptors, AContextAddedTwiceWithoutReplaceIsBadInvOrder15) {
 
 TEST_F(Interceptors, AContextLargerThanAMessageIsRefusedWhenAdded) {
   script.probe.assign(70000, 0x42);
-  EXPECT_THROW(remote->echo(1), CORBA::BAD_PARAM);
+  try {
+    remote->echo(1);
+    FAIL() << "no exception";
+  } catch (const CORBA::IMP_LIMIT& e) {
+    EXPECT_EQ(e.minor(), rtorb::minor::imp_limit_message_too_large);
+  }
   EXPECT_EQ(log(), (Log{"A.send_request"}));
 }
 

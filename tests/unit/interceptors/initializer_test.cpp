@@ -47,7 +47,7 @@ TEST(RegisterOrbInitializer, RefusesANilInitializer) {
     PI::register_orb_initializer({});
     FAIL() << "nil accepted";
   } catch (const CORBA::BAD_PARAM& e) {
-    EXPECT_EQ(e.minor(), rtorb::minor::omg_vmcid | 21);
+    EXPECT_EQ(e.minor(), rtorb::minor::bad_param_nil_initializer);
   }
 }
 

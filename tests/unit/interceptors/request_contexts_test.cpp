@@ -37,7 +37,7 @@ TEST(AddedContexts, ReplacesOnlyWhenAskedAndOtherwiseRaisesBadInvOrder15) {
 
 TEST(AddedContexts, RefusesAContextLargerThanAMessage) {
   AddedContexts added(16);
-  EXPECT_THROW(added.add({7, std::vector<std::uint8_t>(17, 0)}, false), CORBA::BAD_PARAM);
+  EXPECT_THROW(added.add({7, std::vector<std::uint8_t>(17, 0)}, false), CORBA::IMP_LIMIT);
   EXPECT_TRUE(added.view().empty());
 }
 
