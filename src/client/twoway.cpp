@@ -137,9 +137,6 @@ AttemptEnd intercepted_attempt(InvocationState& s, const Target& target,
     if (!giop::response_expected(flags)) return AttemptEnd::reply;
     return take_outcome(s, target, exceptions, addressing) ? AttemptEnd::reply
                                                            : AttemptEnd::retarget;
-  } catch (const LocationForward& f) {
-    follow_interceptor_forward(s, target, f.target);
-    return AttemptEnd::retry;
   } catch (const CORBA::TRANSIENT& e) {
     if (!s.points_started) throw;
     if (!may_try_again(s, e)) pi.receive_exception(e, reply_contexts(s)), throw;
@@ -183,6 +180,31 @@ cdr::InputStream& call_until_outcome(InvocationState& s, ArgumentWriter& argumen
   }
 }
 
+// One attempt and its ending points; true when the call is done (its result in s.reply,
+// or a oneway sent), false when it goes on with another attempt.
+bool intercepted_outcome(InvocationState& s, const Target& target, ArgumentWriter& arguments,
+                         std::span<const UserExceptionEntry> exceptions,
+                         giop::ResponseFlags flags, giop::AddressingDisposition& addressing) {
+  ClientInterception& pi = *s.interception;
+  switch (intercepted_attempt(s, target, arguments, exceptions, flags, addressing)) {
+    case AttemptEnd::reply:
+      if (!giop::response_expected(flags)) {
+        pi.receive_other(OtherReply::successful_oneway, nullptr, {});
+      } else {
+        pi.receive_reply(*reply_contexts(s));
+      }
+      return true;
+    case AttemptEnd::retarget:
+      pi.receive_other(
+          s.core->forwarded() ? OtherReply::location_forward : OtherReply::transport_retry,
+          reply_contexts(s), {});
+      return false;
+    case AttemptEnd::retry:
+      return false;
+  }
+  return false;
+}
+
 }  // namespace
 
 void InvocationState::start_interception(bool response_expected, std::int16_t sync_scope) {
@@ -203,21 +225,13 @@ cdr::InputStream* InvocationState::call_intercepted(ArgumentWriter& arguments,
     }
     std::shared_ptr<const Target> hold;
     const Target& target = core->target(hold);
-    switch (intercepted_attempt(*this, target, arguments, exceptions, flags, addressing)) {
-      case AttemptEnd::reply:
-        if (!giop::response_expected(flags)) {
-          interception->receive_other(OtherReply::successful_oneway, nullptr, {});
-          return nullptr;
-        }
-        interception->receive_reply(*reply_contexts(*this));
-        return &*reply;
-      case AttemptEnd::retarget:
-        interception->receive_other(
-            core->forwarded() ? OtherReply::location_forward : OtherReply::transport_retry,
-            reply_contexts(*this), {});
-        continue;
-      case AttemptEnd::retry:
-        continue;
+    try {
+      if (intercepted_outcome(*this, target, arguments, exceptions, flags, addressing)) {
+        return giop::response_expected(flags) ? &*reply : nullptr;
+      }
+    } catch (const LocationForward& f) {
+      // An interceptor's ForwardRequest, from any point, once the others' ending points ran.
+      follow_interceptor_forward(*this, target, f.target);
     }
   }
 }

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -380,6 +381,18 @@ TEST_F(Interceptors, AForwardRequestFromSendRequestIsFollowedAndTheEarlierSeeRec
   script.probe = {'x', 'y'};
   EXPECT_EQ(local->echo(6), 6);
   EXPECT_EQ(script.reply_probe, "yx|echo");
+}
+
+TEST_F(Interceptors, AForwardRequestFromReceiveExceptionSendsTheCallAgainElsewhere) {
+  script.forward_at = "A.receive_exception";
+  script.forward_to = remote;
+  script.probe = {'f'};
+  auto probe = IDL::traits<PiTest::Probe>::narrow(orb->string_to_object(orb->object_to_string(local)));
+  EXPECT_THROW(probe->refuse(4), PiTest::Refused);
+  const Log l = log();
+  EXPECT_EQ(std::count(l.begin(), l.end(), "A.receive_exception"), 2);
+  // The second attempt went to pi-server, whose send_exception answered the probe.
+  EXPECT_EQ(script.reply_probe, "f|refuse");
 }
 
 TEST_F(Interceptors, AClientContextReachesTheServerProcessAndItsReplyContextComesBack) {
