@@ -5,13 +5,13 @@
 # The folders of src/, lowest first. A layer's private headers are "layer/file.hpp".
 # core, server and client are folders of the orb library, below its composition root (a
 # collocated call reaches into the server side, so client sits above server).
-set(RTORB_LAYERS base cdr giop ior transport core server client orb poa rt messaging runtime)
+set(RTORB_LAYERS base cdr giop ior transport core server client orb poa rt messaging interceptors runtime)
 
 # The folders of include/rtorb/, lowest first: a public header includes only headers of its
 # own folder and of those before it. base holds the vocabulary the cdr headers already need
 # (exceptions, raise, minor codes, object_reference, IDL::traits, ValueBase); the corba/
 # headers that used to hold it forward to it.
-set(RTORB_PUBLIC_FOLDERS base cdr corba orb poa idl rt messaging coro)
+set(RTORB_PUBLIC_FOLDERS base cdr corba orb poa idl rt messaging coro interceptors)
 
 # rtorb_layer_include_dir(<layer> <out-var>): a directory in the build tree that holds one
 # symbolic link per layer up to and including <layer>, each to its src/ folder, so that

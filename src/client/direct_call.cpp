@@ -13,6 +13,7 @@
 #include "client/object_core.hpp"
 #include "core/object_adapter.hpp"
 #include "core/orb_context.hpp"
+#include "core/seams/seam_registry.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -51,6 +52,12 @@ bool declared(const CORBA::UserException& e, std::span<const UserExceptionEntry>
   }
 }
 
+// Calls that skip marshaling skip the interceptors too: with any registered, every call
+// takes the marshaled path, where they run.
+bool intercepted(const OrbContext& orb) noexcept {
+  return orb.seams().request_interception() != nullptr;
+}
+
 // Claims a memo's typed slot while `typed` is being written.
 constexpr char claiming_typed = 0;
 
@@ -74,7 +81,8 @@ void remember_typed_upcall(const CORBA::Object& proxy, const DirectUpcall* upcal
 
 DirectUpcall* refresh_direct_upcall(const CORBA::Object& proxy) noexcept {
   ObjectCore* core = core_of(proxy).get();
-  return core != nullptr ? core->refresh_direct_memo() : nullptr;
+  if (core == nullptr || intercepted(*core->orb())) return nullptr;
+  return core->refresh_direct_memo();
 }
 
 bool collocated_upcall(const CORBA::Object& proxy, FunctionRef<bool(DirectUpcall*)> call,
@@ -82,7 +90,7 @@ bool collocated_upcall(const CORBA::Object& proxy, FunctionRef<bool(DirectUpcall
   const auto& core = core_of(proxy);
   if (!core) return false;
   OrbContext& orb = *core->orb();
-  if (!orb.options().collocation) return false;
+  if (!orb.options().collocation || intercepted(orb)) return false;
   ObjectAdapter* adapter = orb.adapter_if_created();
   if (adapter == nullptr || orb.shut_down()) return false;
   // `hold` keeps a forwarded target, and the proxy (the stub's caller's) the original, so

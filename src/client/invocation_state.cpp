@@ -67,6 +67,11 @@ void InvocationState::attempt(const Target& target, ArgumentWriter& arguments,
                               giop::ResponseFlags flags,
                               giop::AddressingDisposition addressing) {
   Attempt a = start(target);
+  if (interception) [[unlikely]] {
+    points_started = false;
+    interception->send_request(a.id);
+    points_started = true;
+  }
   // The connection comes first: whether this is its first request decides the contexts.
   connect(a);
   std::array<std::uint8_t, 1024> block;

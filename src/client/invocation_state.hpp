@@ -20,6 +20,7 @@
 #include "client/call_policies.hpp"
 #include "client/multiplexed_connection.hpp"
 #include "client/object_core.hpp"
+#include "core/seams/request_interception.hpp"
 #include "giop/fragments.hpp"
 #include "giop/message_header.hpp"
 #include "giop/messages.hpp"
@@ -98,6 +99,15 @@ class InvocationState {
   void attempt(const Target& target, ArgumentWriter& arguments, giop::ResponseFlags flags,
                giop::AddressingDisposition addressing);
 
+  // --- Portable Interceptors (twoway.cpp; docs/interceptors.md) ---------------------
+  // Makes `interception` when the ORB has interceptors (the caller checked the seam).
+  void start_interception(bool response_expected, std::int16_t sync_scope);
+  // The call's attempts with the interception points around each; null for a oneway
+  // that expects no reply.
+  cdr::InputStream* call_intercepted(ArgumentWriter& arguments,
+                                     std::span<const UserExceptionEntry> exceptions,
+                                     giop::ResponseFlags flags);
+
   // --- the steps of an attempt (invocation_state.cpp) ---------------------------------
   // Forgets the last attempt's connection and reply; takes a request id, the priority and
   // the carrier (-ORBClientStrategy's, or collocated; async_call.cpp makes it ami).
@@ -146,6 +156,8 @@ class InvocationState {
   std::vector<std::uint8_t> collocated_large;  // collocated replies above inline_reply_size
   std::optional<giop::Message> reply_message;
   std::optional<cdr::InputStream> reply;
+  std::unique_ptr<ClientInterception> interception;  // null: no interceptor registered
+  bool points_started = false;  // the attempt's send_request points have all run
   std::uint32_t request_id = 0;  // the last attempt's, for the call's log line
   bool reissued = false;  // a request is sent again at most once (15.5.1)
   bool buffered = false;  // a SYNC_NONE oneway joining its connection's batch

@@ -91,6 +91,12 @@ void InvocationState::write_request(cdr::OutputStream& os, const Attempt& a,
     end_time = giop::encode_request_end_time(giop::utc_after(*policies.request_timeout));
     header.service_context.push_back({giop::service_id::invocation_policies, end_time});
   }
+  // What the interceptors' send_request points added (they own the bytes).
+  if (interception) [[unlikely]] {
+    for (const giop::ServiceContext& c : interception->request_contexts()) {
+      header.service_context.push_back(c);
+    }
+  }
   const auto start = giop::encode_request(os, request_format(a), header);
   request_body_at = os.size();
   arguments(os);

@@ -10,7 +10,9 @@
 
 #include "client/call_log.hpp"
 #include "client/invocation_state.hpp"
+#include "client/client_side.hpp"
 #include "core/orb_context.hpp"
+#include "core/seams/seam_registry.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/system_exception_body.hpp"
 #include "ior/object_reference.hpp"
@@ -99,11 +101,65 @@ bool take_outcome(InvocationState& s, const Target& target,
                         CompletionStatus::COMPLETED_MAYBE);
 }
 
+// The reply's service contexts, when the attempt has a reply.
+const giop::ServiceContextList* reply_contexts(const InvocationState& s) noexcept {
+  if (!s.reply_message) return nullptr;
+  const auto* header = s.reply_message->get<giop::ReplyHeader>();
+  return header != nullptr ? &header->service_context : nullptr;
+}
+
+// An interceptor's ForwardRequest, raised from send_request once the ending points of the
+// others have run: followed as a LOCATION_FORWARD is.
+void follow_interceptor_forward(InvocationState& s, const Target& from,
+                                const CORBA::object_reference<CORBA::Object>& to) {
+  const auto& core = to ? core_of(*to) : nullptr;
+  if (!core) {
+    raise<CORBA::INV_OBJREF>(minor::inv_objref_no_profile,
+                             "an interceptor's ForwardRequest names no remote object");
+  }
+  s.check_rebind(from, core->reference());
+  s.core->forward(core->reference());
+}
+
+enum class AttemptEnd : std::uint8_t { reply, retarget, retry };
+
+// One intercepted attempt: the exceptions raised after its send_request points reach the
+// ending points (receive_exception, or receive_other for a retry); those the send_request
+// points raised have had their ending points already.
+AttemptEnd intercepted_attempt(InvocationState& s, const Target& target,
+                               ArgumentWriter& arguments,
+                               std::span<const UserExceptionEntry> exceptions,
+                               giop::ResponseFlags flags,
+                               giop::AddressingDisposition& addressing) {
+  ClientInterception& pi = *s.interception;
+  try {
+    s.attempt(target, arguments, flags, addressing);
+    if (!giop::response_expected(flags)) return AttemptEnd::reply;
+    return take_outcome(s, target, exceptions, addressing) ? AttemptEnd::reply
+                                                           : AttemptEnd::retarget;
+  } catch (const CORBA::TRANSIENT& e) {
+    if (!s.points_started) throw;
+    if (!may_try_again(s, e)) pi.receive_exception(e, reply_contexts(s)), throw;
+    pi.receive_other(OtherReply::transport_retry, reply_contexts(s), {});
+    return AttemptEnd::retry;
+  } catch (const CORBA::COMM_FAILURE& e) {
+    if (!s.points_started) throw;
+    if (!may_try_again(s, e)) pi.receive_exception(e, reply_contexts(s)), throw;
+    pi.receive_other(OtherReply::transport_retry, reply_contexts(s), {});
+    return AttemptEnd::retry;
+  } catch (const CORBA::Exception& e) {
+    if (!s.points_started) throw;
+    pi.receive_exception(e, reply_contexts(s));
+    throw;
+  }
+}
+
 // Each pass is one attempt at the reference's current target; a reply either ends the call
 // (its result, or the exception it carries) or retargets it.
 cdr::InputStream& call_until_outcome(InvocationState& s, ArgumentWriter& arguments,
                                      std::span<const UserExceptionEntry> exceptions,
                                      giop::ResponseFlags flags) {
+  if (s.interception) [[unlikely]] return *s.call_intercepted(arguments, exceptions, flags);
   auto addressing = giop::AddressingDisposition::key_addr;
   for (int hops = 0;; ++hops) {
     if (hops > max_forwards) {
@@ -124,11 +180,68 @@ cdr::InputStream& call_until_outcome(InvocationState& s, ArgumentWriter& argumen
   }
 }
 
+// One attempt and its ending points; true when the call is done (its result in s.reply,
+// or a oneway sent), false when it goes on with another attempt.
+bool intercepted_outcome(InvocationState& s, const Target& target, ArgumentWriter& arguments,
+                         std::span<const UserExceptionEntry> exceptions,
+                         giop::ResponseFlags flags, giop::AddressingDisposition& addressing) {
+  ClientInterception& pi = *s.interception;
+  switch (intercepted_attempt(s, target, arguments, exceptions, flags, addressing)) {
+    case AttemptEnd::reply:
+      if (!giop::response_expected(flags)) {
+        pi.receive_other(OtherReply::successful_oneway, nullptr, {});
+      } else {
+        pi.receive_reply(*reply_contexts(s));
+      }
+      return true;
+    case AttemptEnd::retarget:
+      pi.receive_other(
+          s.core->forwarded() ? OtherReply::location_forward : OtherReply::transport_retry,
+          reply_contexts(s), {});
+      return false;
+    case AttemptEnd::retry:
+      return false;
+  }
+  return false;
+}
+
 }  // namespace
+
+void InvocationState::start_interception(bool response_expected, std::int16_t sync_scope) {
+  const RequestInterception* ri = core->orb()->seams().request_interception();
+  if (ri != nullptr) interception = ri->start_call({*object, operation, response_expected, sync_scope});
+}
+
+// As call_until_outcome, with the client's interception points (docs/interceptors.md):
+// send_request before each attempt; then receive_reply, receive_exception, or
+// receive_other for a forward, a retry or a oneway that expects no reply.
+cdr::InputStream* InvocationState::call_intercepted(ArgumentWriter& arguments,
+                                                    std::span<const UserExceptionEntry> exceptions,
+                                                    giop::ResponseFlags flags) {
+  auto addressing = giop::AddressingDisposition::key_addr;
+  for (int hops = 0;; ++hops) {
+    if (hops > max_forwards) {
+      raise<CORBA::TRANSIENT>(minor::transient_forward_limit, "too many LOCATION_FORWARDs");
+    }
+    std::shared_ptr<const Target> hold;
+    const Target& target = core->target(hold);
+    try {
+      if (intercepted_outcome(*this, target, arguments, exceptions, flags, addressing)) {
+        return giop::response_expected(flags) ? &*reply : nullptr;
+      }
+    } catch (const LocationForward& f) {
+      // An interceptor's ForwardRequest, from any point, once the others' ending points ran.
+      follow_interceptor_forward(*this, target, f.target);
+    }
+  }
+}
 
 cdr::InputStream& Invocation::invoke(ArgumentWriter arguments,
                                      std::span<const UserExceptionEntry> exceptions) {
   state_->read_policies();
+  if (state_->core->orb()->seams().request_interception() != nullptr) [[unlikely]] {
+    state_->start_interception(true, 3);  // SYNC_WITH_TARGET
+  }
   return state_->call(arguments, exceptions, giop::ResponseFlags::sync_with_target);
 }
 

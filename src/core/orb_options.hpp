@@ -88,6 +88,8 @@ struct OrbOptions {
   // Not arguments: what the layers above the POA (src/runtime wires rt) do to a new ORB
   // before ORB_init returns it: register initial references, policy handlers, lanes.
   std::vector<std::function<void(OrbContext&)>> initializers;
+  // Not options: what ORB_init left in argv for the program (ORBInitInfo::arguments).
+  std::vector<std::string> arguments;
 };
 
 // True when a message of `size` bytes is to be sent as GIOP fragments (-ORBFragmentSize).

@@ -16,6 +16,7 @@ extern "C" {
 [[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_poa_layer;
 [[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_rt_layer;
 [[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_messaging_layer;
+[[gnu::weak]] extern const rtorb::orb::LinkedLayer rtorb_interceptors_layer;
 }
 
 namespace rtorb::runtime {
@@ -46,6 +47,8 @@ orb::OrbOptions parse_arguments(int& argc, char* argv[]) {
       missing += std::string(missing.empty() ? "" : "; ") + layer.what;
     }
   }
+  // Portable Interceptors add no option: linked or not, no hint names them.
+  if (&rtorb_interceptors_layer != nullptr) linked.push_back(rtorb_interceptors_layer.register_options);
   const std::string hint =
       missing.empty() ? std::string() : "or an option of a layer this program does not link: " + missing;
   return orb::parse_orb_arguments(argc, argv, linked, hint);
@@ -59,6 +62,9 @@ namespace CORBA {
 object_reference<ORB> ORB_init(int& argc, char* argv[], const std::string& orb_id) {
   rtorb::orb::OrbOptions options = rtorb::runtime::parse_arguments(argc, argv);
   if (!orb_id.empty()) options.orb_id = orb_id;
+  for (int i = 0; i < argc; ++i) {
+    if (argv[i] != nullptr) options.arguments.emplace_back(argv[i]);
+  }
   return rtorb::orb::OrbCore::create(std::move(options));
 }
 

@@ -15,6 +15,8 @@
 
 #include "core/orb_context.hpp"
 #include "core/seams/request_admission.hpp"
+#include "core/seams/request_interception.hpp"
+#include "core/seams/seam_registry.hpp"
 #include "core/seams/server_qos.hpp"
 #include "giop/message_codec.hpp"
 #include "giop/messages.hpp"
@@ -22,6 +24,7 @@
 #include "giop/system_exception_body.hpp"
 #include "ior/encapsulation.hpp"
 #include "ior/iiop_profile.hpp"
+#include "server/intercepted_reply.hpp"
 #include "server/request_log.hpp"
 #include "server/server_connections.hpp"
 #include "server/server_side.hpp"
@@ -146,12 +149,28 @@ class ServerRequestImpl final : public ServerRequest {
   // SyncScope WITH_SERVER: the empty reply goes now, before the upcall (GIOP 1.2 only: 1.0
   // and 1.1 decode response_expected TRUE as 0x03).
   void servant_located() override {
+    if (interception_ != nullptr) [[unlikely]] interception_->receive_request();
     if (!reply_when_located_ || replied_) return;
     start(giop::ReplyStatus::no_exception);
     finish();
     channel_.send(os_);
     replied_ = true;
   }
+  // Portable Interceptors: the request's interception (null: none registered).
+  void intercept(ServerInterception* interception) noexcept { interception_ = interception; }
+  ServerInterception* interception() const noexcept { return interception_; }
+  // The repository id of the user exception the skeleton wrote into the reply.
+  std::string user_exception_id() const { return user_exception_id_of(os_, start_); }
+  // The reply written again with the contexts the interceptors' sending points added
+  // after its header was (intercepted_reply.hpp); false when its body could not move.
+  bool rewrite_with_interceptor_contexts() {
+    const ReplySnapshot before = snapshot_reply(os_, start_);
+    start(status_);
+    return put_body_back(os_, start_, before);
+  }
+  // How many of the interceptors' reply contexts the header holds.
+  std::size_t interceptor_contexts_written() const noexcept { return interceptor_contexts_; }
+
   // The reply has gone already (servant_located): whatever the upcall does is not sent.
   bool replied() const noexcept { return replied_; }
   // The skeleton left the reply for later (AMH): nothing is sent when it returns.
@@ -210,6 +229,11 @@ class ServerRequestImpl final : public ServerRequest {
     for (std::size_t i = 0; i < reply_contexts_; ++i) {
       header.service_context.push_back({reply_context_[i].id, reply_context_[i].data()});
     }
+    if (interception_ != nullptr) [[unlikely]] {
+      const giop::ServiceContextList& added = interception_->reply_contexts();
+      for (const giop::ServiceContext& c : added) header.service_context.push_back(c);
+      interceptor_contexts_ = added.size();
+    }
     start_ = giop::encode_reply(os_, format_, header);
     started_ = true;
     return os_;
@@ -235,6 +259,8 @@ class ServerRequestImpl final : public ServerRequest {
   giop::ReplyStatus status_ = giop::ReplyStatus::no_exception;
   bool started_ = false;
   const giop::ServiceContextList& contexts_;
+  ServerInterception* interception_ = nullptr;
+  std::size_t interceptor_contexts_ = 0;
   // Trivially constructible on purpose: a request builds this array and nearly always
   // leaves it empty (zeroing giop::ServiceContexts cost ~30 instructions a request).
   // Only the first reply_contexts_ entries are ever read.
@@ -354,6 +380,54 @@ void send_exception_reply(const OrbContext& orb, const giop::RequestHeader& head
   channel.send(os);
 }
 
+// After the upcall: the interceptors' send_reply points, or send_exception for a user
+// exception the skeleton wrote; then the contexts they added, into the reply's header.
+void intercept_reply(const OrbContext& orb, ServerRequestImpl& request) {
+  ServerInterception& pi = *request.interception();
+  if (request.status() == giop::ReplyStatus::user_exception) {
+    pi.send_exception(nullptr, request.user_exception_id());
+  } else {
+    pi.send_reply();
+  }
+  if (!request.response_expected() || request.replied() || request.deferred()) return;
+  if (pi.reply_contexts().size() == request.interceptor_contexts_written()) return;
+  if (!request.rewrite_with_interceptor_contexts()) {
+    orb.debug(2, "server: reply contexts added at send_reply were not sent (GIOP 1.0/1.1 "
+                 "alignment)");
+  }
+}
+
+// The request up to its reply: the target, the admission, the upcall, the reply sent.
+// Returns true when nothing more is owed; raises what the reply is to carry.
+bool serve_upcall(OrbContext& orb, const giop::RequestHeader& header,
+                  ServerRequestImpl& request, cdr::OutputStream& os, ReplyChannel& channel,
+                  std::unique_ptr<ior::IiopProfile>& profile) {
+  request.set_object_key(key_of(header.target, profile));
+  if (ServerInterception* pi = request.interception()) [[unlikely]] {
+    pi->receive_request_service_contexts();
+  }
+  // Admission judges service contexts only (request_admission.hpp): a request without
+  // any, nearly every one, is admitted without the virtual call and its scan.
+  if (!header.service_context.empty()) {
+    const RequestAdmission* admission = orb.seams().request_admission();
+    if (admission != nullptr) admission->admit(request);
+  }
+  UpcallScope scope(orb);
+  adapter_for_requests(orb)->dispatch(request);
+  if (request.interception() != nullptr) [[unlikely]] intercept_reply(orb, request);
+  if (!request.response_expected() || request.replied() || request.deferred()) return true;
+  request.finish();
+  // Sent while `request` lives: a borrowing reply points into what it keeps.
+  channel.send(os);
+  return true;
+}
+
+void write_forward(ServerRequestImpl& request, giop::Version version, const LocationForward& f) {
+  const auto status = f.permanent && version.minor >= 2 ? giop::ReplyStatus::location_forward_perm
+                                                        : giop::ReplyStatus::location_forward;
+  write_object(request.start(status), f.target);
+}
+
 void serve_request(OrbContext& orb, const giop::Message& m, ConnectionCodeSets& state,
                    ReplyChannel& channel) {
   const auto& header = *m.get<giop::RequestHeader>();
@@ -371,31 +445,28 @@ void serve_request(OrbContext& orb, const giop::Message& m, ConnectionCodeSets& 
                             channel);
   request.arguments().set_code_sets(state.code_sets);
   request.arguments().set_references(&orb, &find_value_factory);
+  std::unique_ptr<ServerInterception> interception;
+  if (const RequestInterception* ri = orb.seams().request_interception()) [[unlikely]] {
+    interception = ri->start_request(
+        {request, header.request_id, sync_scope_of(header.response_flags), header.service_context});
+    request.intercept(interception.get());
+  }
 
   RequestLog log(orb.logger(), request, header.request_id, request.status(), channel, os,
                  m.header.mode);
   try {
-    request.set_object_key(key_of(header.target, profile));
-    // Admission judges service contexts only (request_admission.hpp): a request without
-    // any, nearly every one, is admitted without the virtual call and its scan.
-    if (!header.service_context.empty()) {
-      const RequestAdmission* admission = orb.seams().request_admission();
-      if (admission != nullptr) admission->admit(request);
-    }
-    UpcallScope scope(orb);
     try {
-      adapter_for_requests(orb)->dispatch(request);
-      if (!request.response_expected() || request.replied() || request.deferred()) return;
-      request.finish();
-      // Sent while `request` lives: a borrowing reply points into what it keeps.
-      channel.send(os);
-      return;
+      if (serve_upcall(orb, header, request, os, channel, profile)) return;
     } catch (const LocationForward& f) {
-      const auto status = f.permanent && version.minor >= 2
-                              ? giop::ReplyStatus::location_forward_perm
-                              : giop::ReplyStatus::location_forward;
-      write_object(request.start(status), f.target);
+      if (interception) [[unlikely]] interception->send_other(f.target);
+      write_forward(request, version, f);
+    } catch (const CORBA::Exception& e) {
+      // The interceptors' send_exception points may answer with another exception.
+      if (interception) [[unlikely]] interception->send_exception(&e, e._rep_id());
+      throw;
     }
+  } catch (const LocationForward& f) {  // an interceptor's ForwardRequest
+    write_forward(request, version, f);
   } catch (const CORBA::SystemException& e) {
     write_system_exception_reply(request, log, e);
   } catch (const CORBA::UserException& e) {

@@ -197,4 +197,7 @@ inline constexpr std::uint32_t object_not_exist_context_destroyed = rtorb_vmcid 
 inline constexpr std::uint32_t bad_param_nil_binding = rtorb_vmcid | 0x930;   // bind of a nil reference
 inline constexpr std::uint32_t bad_param_next_n_zero = rtorb_vmcid | 0x931;   // BindingIterator::next_n(0)
 
+// ---- Portable Interceptors (0xa..; src/interceptors, docs/interceptors.md) ----
+inline constexpr std::uint32_t bad_param_nil_initializer = rtorb_vmcid | 0xa01;  // register_orb_initializer(nil)
+
 }  // namespace rtorb::minor

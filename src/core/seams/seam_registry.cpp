@@ -9,6 +9,7 @@
 #include "core/seams/client_policy.hpp"
 #include "core/seams/policy_factory.hpp"
 #include "core/seams/request_admission.hpp"
+#include "core/seams/request_interception.hpp"
 #include "core/seams/server_qos.hpp"
 
 namespace rtorb::orb {
@@ -94,6 +95,13 @@ void SeamRegistry::set_request_admission(std::shared_ptr<const RequestAdmission>
   std::lock_guard lock(mutex_);
   request_admission_.store(admission.get(), std::memory_order_release);
   request_admission_owner_ = std::move(admission);
+}
+
+void SeamRegistry::set_request_interception(
+    std::shared_ptr<const RequestInterception> interception) {
+  std::lock_guard lock(mutex_);
+  request_interception_.store(interception.get(), std::memory_order_release);
+  request_interception_owner_ = std::move(interception);
 }
 
 }  // namespace rtorb::orb

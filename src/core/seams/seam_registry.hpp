@@ -27,6 +27,7 @@ class CallPolicyReader;
 class ClientPolicyHandler;
 class PolicyFactory;
 class RequestAdmission;
+class RequestInterception;
 class ServerPolicyHandler;
 
 // What resolve_initial_references gives for a name a layer above registered.
@@ -86,6 +87,14 @@ class SeamRegistry {
     return request_admission_.load(std::memory_order_acquire);
   }
 
+  // Portable Interceptors (request_interception.hpp): set once by an initializer, before
+  // any reference of this ORB exists; null (the default): no call or request is
+  // intercepted, at the cost of this load and a branch.
+  void set_request_interception(std::shared_ptr<const RequestInterception> interception);
+  const RequestInterception* request_interception() const noexcept {
+    return request_interception_.load(std::memory_order_acquire);
+  }
+
   // Consulted for the priority of every request that leaves with one; null (the default)
   // for none. `hook` must outlive this ORB's invocations (the rt layer's lives as long as
   // the ORB).
@@ -120,6 +129,8 @@ class SeamRegistry {
   std::atomic<const CallPolicyReader*> call_policy_reader_{nullptr};
   std::shared_ptr<const RequestAdmission> request_admission_owner_;  // (mutex_)
   std::atomic<const RequestAdmission*> request_admission_{nullptr};
+  std::shared_ptr<const RequestInterception> request_interception_owner_;  // (mutex_)
+  std::atomic<const RequestInterception*> request_interception_{nullptr};
   std::atomic<OutboundPriority*> outbound_priority_{nullptr};
   std::atomic<NetworkPriority*> network_priority_{nullptr};
   OrbLevelPolicies orb_policies_;  // its own lock
