@@ -19,6 +19,8 @@
 #include "ior/tags.hpp"
 #include "orb/corbaname.hpp"
 #include "orb/orb_core.hpp"
+#include "server/server_side.hpp"
+#include "transport/protocol.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -67,6 +69,23 @@ CORBA::object_reference<CORBA::Object> object_at(OrbContext& orb, const ior::Cor
   return proxy(std::move(core));
 }
 
+// The endpoints that are IIOP profiles' own addresses; a server with none (a Unix socket
+// alone) publishes one profile naming this host with port 0, as omniORB does, to carry
+// the others' components.
+std::vector<transport::Endpoint> profile_endpoints(ServerSide& server, LaneId lane) {
+  std::vector<transport::Endpoint> addresses;
+  bool others = false;
+  for (auto& e : server.lane_endpoints(lane)) {
+    if (e.protocol == transport::protocol_tag::iiop) {
+      addresses.push_back(std::move(e));
+    } else {
+      others = true;
+    }
+  }
+  if (addresses.empty() && others) addresses.emplace_back(transport::local_host_name(), 0);
+  return addresses;
+}
+
 }  // namespace
 
 std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
@@ -102,13 +121,20 @@ std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
     reference.profiles.emplace_back(std::move(profile));
   };
   const auto add_profiles = [&](LaneId lane, const ior::TaggedComponentSeq& own) {
-    const std::vector<transport::Endpoint> endpoints = server.lane_endpoints(lane);
+    const std::vector<transport::Endpoint> endpoints = profile_endpoints(server, lane);
+    // Other protocols (a Unix socket) ride in the standard profiles as components.
+    ior::TaggedComponentSeq with_carried = own;
+    for (auto& c : transport::protocols().carried_components(server.lane_endpoints(lane)))
+      with_carried.push_back(std::move(c));
+    const auto add = [&](const transport::Endpoint& e) {
+      add_profile(e, e.giop_lite ? own : with_carried);
+    };
     if (layout.header_modes.empty()) {
-      for (const auto& endpoint : endpoints) add_profile(endpoint, own);
+      for (const auto& endpoint : endpoints) add(endpoint);
     }
     for (const giop::HeaderMode mode : layout.header_modes) {
       for (const auto& endpoint : endpoints) {
-        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite)) add_profile(endpoint, own);
+        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite)) add(endpoint);
       }
     }
   };

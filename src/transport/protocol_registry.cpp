@@ -1,0 +1,129 @@
+// The process's protocol registry, and what every protocol does alike.
+#include "transport/protocol.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <rtorb/corba/minor_code.hpp>
+#include <rtorb/corba/raise.hpp>
+
+#include "transport/iiop_protocol.hpp"
+#include "transport/uiop_protocol.hpp"
+
+namespace rtorb::transport {
+
+std::unique_ptr<Connection> Protocol::accepted(Socket socket, int family,
+                                               const ConnectionOptions& options) const {
+  // Each accepted socket is set up itself (not through the listening socket it would
+  // inherit from), so a lane's options changed since it opened reach its next clients.
+  const SocketOptions wanted =
+      options.socket_options ? options.socket_options->get() : SocketOptions{};
+  if (try_apply_socket_options(socket.fd(), family, wanted)) return nullptr;
+  return std::make_unique<Connection>(std::move(socket), options);
+}
+
+ProtocolRegistry::ProtocolRegistry() {
+  add(std::make_unique<IiopProtocol>());
+  add(std::make_unique<UiopProtocol>());
+}
+
+void ProtocolRegistry::add(std::unique_ptr<const Protocol> protocol) {
+  std::lock_guard lock(mutex_);
+  for (const auto& known : protocols_) {
+    if (known->scheme() == protocol->scheme() || known->tag() == protocol->tag()) {
+      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
+                              "protocol '" + std::string(protocol->scheme()) +
+                                  "' is registered already");
+    }
+  }
+  const auto place = std::find_if(protocols_.begin(), protocols_.end(), [&](const auto& p) {
+    return p->preference() > protocol->preference();
+  });
+  protocols_.insert(place, std::move(protocol));
+}
+
+std::vector<const Protocol*> ProtocolRegistry::snapshot() const {
+  std::lock_guard lock(mutex_);
+  std::vector<const Protocol*> all;
+  for (const auto& p : protocols_) all.push_back(p.get());
+  return all;  // protocols are never removed, so the pointers stay valid
+}
+
+const Protocol* ProtocolRegistry::by_scheme(std::string_view scheme) const {
+  for (const Protocol* p : snapshot()) {
+    if (p->scheme() == scheme) return p;
+  }
+  return nullptr;
+}
+
+const Protocol* ProtocolRegistry::by_tag(std::uint32_t tag) const {
+  for (const Protocol* p : snapshot()) {
+    if (p->tag() == tag) return p;
+  }
+  return nullptr;
+}
+
+const Protocol& ProtocolRegistry::of(const Endpoint& endpoint) const {
+  if (const Protocol* p = by_tag(endpoint.protocol)) return *p;
+  raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
+                          "no protocol with tag " + std::to_string(endpoint.protocol));
+}
+
+std::optional<Endpoint> ProtocolRegistry::preferred(const ior::IiopProfile& profile) const {
+  for (const Protocol* p : snapshot()) {
+    if (auto endpoint = p->reachable(profile)) return endpoint;
+  }
+  return std::nullopt;
+}
+
+ior::TaggedComponentSeq ProtocolRegistry::carried_components(
+    const std::vector<Endpoint>& endpoints) const {
+  ior::TaggedComponentSeq carried;
+  for (const Endpoint& endpoint : endpoints) {
+    const Protocol& p = of(endpoint);
+    if (p.is_profile_address()) continue;
+    for (auto& c : p.components(endpoint)) carried.push_back(std::move(c));
+  }
+  return carried;
+}
+
+std::string ProtocolRegistry::schemes() const {
+  std::string names;
+  for (const Protocol* p : snapshot()) {
+    if (!names.empty()) names += ", ";
+    names += p->scheme();
+  }
+  return names;
+}
+
+ProtocolRegistry& protocols() {
+  static ProtocolRegistry registry;
+  return registry;
+}
+
+const std::string& local_host_name() {
+  static const std::string name = [] {
+    char buffer[256] = {};
+    if (::gethostname(buffer, sizeof buffer - 1) != 0) return std::string();
+    return std::string(buffer);
+  }();
+  return name;
+}
+
+Endpoint parse_endpoint(std::string_view text) {
+  const auto colon = text.find("://");
+  const Protocol* p = colon == std::string_view::npos ? nullptr
+                                                       : protocols().by_scheme(text.substr(0, colon));
+  if (p == nullptr) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
+                            "endpoint '" + std::string(text) + "': expected one of " +
+                                protocols().schemes() + " as scheme://address");
+  }
+  return p->parse(text);
+}
+
+std::string format_endpoint(const Endpoint& endpoint) {
+  return protocols().of(endpoint).format(endpoint);
+}
+
+}  // namespace rtorb::transport
