@@ -144,11 +144,10 @@ OptionValue fragment_size_value(OrbOptions& o) {
 }
 
 void add_server_options(OptionTable& t, OrbOptions& o) {
-  t.add({"Endpoint", "iiop://host:port|uiop:///path", "`iiop://127.0.0.1:0`",
-         "Where the server listens.",
+  t.add({"Endpoint", "iiop://host:port", "`iiop://127.0.0.1:0`", "Where the server listens.",
          bad_orb_option, parsed_by([&o](std::string_view v) { add_endpoints(o, v); }),
          "ListenEndpoints"});
-  t.add({"UnixSocketMode", "octal mode", "what the umask leaves",
+  t.add({"UnixSocketMode", "octal", "what the umask leaves",
          "The permission bits of the socket files of `uiop://` endpoints.", bad_orb_option,
          parsed_by([&o](std::string_view v) { o.unix_socket_mode = read_file_mode(v); })});
   t.add({"GIOPVersion", "1.0|1.1|1.2", {},
