@@ -31,7 +31,9 @@ transport::Endpoint listen_endpoint(std::string_view text) {
 std::uint32_t read_file_mode(std::string_view text) {
   std::uint32_t mode = 0;
   for (const char c : text) {
-    if (c < '0' || c > '7' || mode > 0777) throw BadOptionValue{"is not an octal mode such as 0660"};
+    if (c < '0' || c > '7' || mode > 0777) {
+      throw BadOptionValue{"is not an octal mode such as 0660"};
+    }
     mode = mode * 8 + static_cast<std::uint32_t>(c - '0');
   }
   if (text.empty() || mode > 0777 || mode == 0) {

@@ -112,8 +112,8 @@ const std::string& local_host_name() {
 
 Endpoint parse_endpoint(std::string_view text) {
   const auto colon = text.find("://");
-  const Protocol* p = colon == std::string_view::npos ? nullptr
-                                                       : protocols().by_scheme(text.substr(0, colon));
+  const Protocol* p =
+      colon == std::string_view::npos ? nullptr : protocols().by_scheme(text.substr(0, colon));
   if (p == nullptr) {
     raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
                             "endpoint '" + std::string(text) + "': expected one of " +
