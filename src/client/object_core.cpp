@@ -95,12 +95,7 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
   // A GIOPlite endpoint is another endpoint (its own connections, framed its own way), and
   // GIOPlite is 1.2 underneath whatever the profile says. Otherwise: the best protocol the
   // profile offers this host (a Unix socket before TCP).
-  if (ior::speaks_giop_lite(profile->components)) {
-    t->endpoint = {profile->host, profile->port, true};
-  } else {
-    t->endpoint = transport::protocols().preferred(*profile).value_or(
-        transport::Endpoint{profile->host, profile->port});
-  }
+  t->endpoint = transport::client_endpoint(*profile);
   t->cache_key = transport::CacheKey{t->endpoint};
   t->version = t->endpoint.giop_lite ? giop::giop_1_2
                                      : giop::Version{1, std::min<std::uint8_t>(profile->version.minor, 2)};

@@ -69,11 +69,18 @@ class Protocol {
   virtual std::optional<Endpoint> reachable(const ior::IiopProfile& profile) const = 0;
 };
 
+// A protocol a program has only when it links it: its entry point, a constant with C
+// linkage (rtorb_uiop_protocol), which the registry refers to weakly; linking rtorb::uiop
+// (or rtorb::rtorb) keeps it in the program (docs/footprint.md, docs/transport.md).
+struct LinkedProtocol {
+  std::unique_ptr<const Protocol> (*make)();
+};
+
 // The protocols an ORB can use, by scheme and tag. Consulted when an endpoint is parsed,
 // opened or connected and when a reference's target is chosen, never per call.
 class ProtocolRegistry {
  public:
-  ProtocolRegistry();  // with IIOP and UIOP
+  ProtocolRegistry();  // with IIOP, and UIOP when the program links it
   ProtocolRegistry(const ProtocolRegistry&) = delete;
   ProtocolRegistry& operator=(const ProtocolRegistry&) = delete;
 
@@ -100,6 +107,11 @@ class ProtocolRegistry {
 // The process's registry, which every ORB of the process uses; a layer that brings a
 // protocol adds it here before its ORB opens endpoints.
 ProtocolRegistry& protocols();
+
+// The endpoint a client uses for `profile` (which names a host): its GIOPlite endpoint when
+// it speaks GIOPlite, else the process's preferred one, else its own TCP address. Out of
+// line, so the code that chooses a target stays small.
+Endpoint client_endpoint(const ior::IiopProfile& profile);
 
 // This host's name (gethostname), read once: what a Unix-socket component names.
 const std::string& local_host_name();

@@ -7,8 +7,14 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include "ior/giop_lite_component.hpp"
 #include "transport/iiop_protocol.hpp"
-#include "transport/uiop_protocol.hpp"
+
+// Weak: null unless the program links UIOP (rtorb::uiop carries
+// --undefined=rtorb_uiop_protocol), so a program that never names it does not carry it.
+extern "C" {
+[[gnu::weak]] extern const rtorb::transport::LinkedProtocol rtorb_uiop_protocol;
+}
 
 namespace rtorb::transport {
 
@@ -24,7 +30,7 @@ std::unique_ptr<Connection> Protocol::accepted(Socket socket, int family,
 
 ProtocolRegistry::ProtocolRegistry() {
   add(std::make_unique<IiopProtocol>());
-  add(std::make_unique<UiopProtocol>());
+  if (&rtorb_uiop_protocol != nullptr) add(rtorb_uiop_protocol.make());
 }
 
 void ProtocolRegistry::add(std::unique_ptr<const Protocol> protocol) {
@@ -94,6 +100,12 @@ std::string ProtocolRegistry::schemes() const {
     names += p->scheme();
   }
   return names;
+}
+
+Endpoint client_endpoint(const ior::IiopProfile& profile) {
+  if (ior::speaks_giop_lite(profile.components)) return {profile.host, profile.port, true};
+  if (auto preferred = protocols().preferred(profile)) return std::move(*preferred);
+  return {profile.host, profile.port};
 }
 
 ProtocolRegistry& protocols() {

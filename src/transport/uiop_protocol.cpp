@@ -195,3 +195,12 @@ std::optional<UnixTransComponent> decode_unix_trans(const ior::TaggedComponent& 
 }
 
 }  // namespace rtorb::transport
+
+// UIOP's entry point: what linking rtorb::uiop puts into the program (protocol.hpp).
+extern "C" {
+extern const rtorb::transport::LinkedProtocol rtorb_uiop_protocol;
+const rtorb::transport::LinkedProtocol rtorb_uiop_protocol{
+    []() -> std::unique_ptr<const rtorb::transport::Protocol> {
+      return std::make_unique<rtorb::transport::UiopProtocol>();
+    }};
+}
