@@ -6,6 +6,8 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <atomic>
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -84,24 +86,28 @@ class ProtocolRegistry {
   ProtocolRegistry(const ProtocolRegistry&) = delete;
   ProtocolRegistry& operator=(const ProtocolRegistry&) = delete;
 
-  // Adds a protocol; one with the same scheme or tag is BAD_PARAM bad_param_bad_endpoint.
+  // Adds a protocol; one with the same scheme or tag, or one more than `capacity`, is
+  // BAD_PARAM bad_param_bad_endpoint.
   void add(std::unique_ptr<const Protocol> protocol);
   const Protocol* by_scheme(std::string_view scheme) const;
   const Protocol* by_tag(std::uint32_t tag) const;
   // The endpoint's protocol; BAD_PARAM bad_param_bad_endpoint when none has its tag.
   const Protocol& of(const Endpoint& endpoint) const;
-  // The best endpoint a client can use in `profile`: every protocol asked in preference
-  // order. Empty when none can (a profile without a host).
+  // The best endpoint a client can use in `profile`: the one of the lowest preference
+  // among those the protocols find. Empty when none can (a profile without a host).
   std::optional<Endpoint> preferred(const ior::IiopProfile& profile) const;
   // What IIOP profiles carry for `endpoints` that are not profile addresses themselves.
   ior::TaggedComponentSeq carried_components(const std::vector<Endpoint>& endpoints) const;
-  std::string schemes() const;  // "iiop, uiop": for messages
+  std::string schemes() const;  // "iiop, uiop", in the order added: for messages
+
+  static constexpr std::size_t capacity = 8;
 
  private:
-  std::vector<const Protocol*> snapshot() const;
-
-  mutable std::mutex mutex_;
-  std::vector<std::unique_ptr<const Protocol>> protocols_;  // in preference order
+  // Appended only, under the mutex; readers take no lock: a protocol is published by the
+  // count that covers it, and never removed.
+  std::mutex adding_;
+  std::atomic<std::size_t> count_{0};
+  std::unique_ptr<const Protocol> protocols_[capacity];
 };
 
 // The process's registry, which every ORB of the process uses; a layer that brings a

@@ -3,7 +3,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
@@ -34,52 +33,51 @@ ProtocolRegistry::ProtocolRegistry() {
 }
 
 void ProtocolRegistry::add(std::unique_ptr<const Protocol> protocol) {
-  std::lock_guard lock(mutex_);
-  for (const auto& known : protocols_) {
-    if (known->scheme() == protocol->scheme() || known->tag() == protocol->tag()) {
-      raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
-                              "protocol '" + std::string(protocol->scheme()) +
-                                  "' is registered already");
-    }
+  std::lock_guard lock(adding_);
+  const std::size_t n = count_.load(std::memory_order_relaxed);
+  if (by_scheme(protocol->scheme()) != nullptr || by_tag(protocol->tag()) != nullptr ||
+      n == capacity) {
+    raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
+                            "a protocol of this scheme or tag is registered, or too many are");
   }
-  const auto place = std::find_if(protocols_.begin(), protocols_.end(), [&](const auto& p) {
-    return p->preference() > protocol->preference();
-  });
-  protocols_.insert(place, std::move(protocol));
-}
-
-std::vector<const Protocol*> ProtocolRegistry::snapshot() const {
-  std::lock_guard lock(mutex_);
-  std::vector<const Protocol*> all;
-  for (const auto& p : protocols_) all.push_back(p.get());
-  return all;  // protocols are never removed, so the pointers stay valid
+  protocols_[n] = std::move(protocol);
+  count_.store(n + 1, std::memory_order_release);
 }
 
 const Protocol* ProtocolRegistry::by_scheme(std::string_view scheme) const {
-  for (const Protocol* p : snapshot()) {
-    if (p->scheme() == scheme) return p;
+  const std::size_t n = count_.load(std::memory_order_acquire);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (protocols_[i]->scheme() == scheme) return protocols_[i].get();
   }
   return nullptr;
 }
 
 const Protocol* ProtocolRegistry::by_tag(std::uint32_t tag) const {
-  for (const Protocol* p : snapshot()) {
-    if (p->tag() == tag) return p;
+  const std::size_t n = count_.load(std::memory_order_acquire);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (protocols_[i]->tag() == tag) return protocols_[i].get();
   }
   return nullptr;
 }
 
 const Protocol& ProtocolRegistry::of(const Endpoint& endpoint) const {
   if (const Protocol* p = by_tag(endpoint.protocol)) return *p;
-  raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint,
-                          "no protocol with tag " + std::to_string(endpoint.protocol));
+  raise<CORBA::BAD_PARAM>(minor::bad_param_bad_endpoint, "an endpoint of no known protocol");
 }
 
 std::optional<Endpoint> ProtocolRegistry::preferred(const ior::IiopProfile& profile) const {
-  for (const Protocol* p : snapshot()) {
-    if (auto endpoint = p->reachable(profile)) return endpoint;
+  std::optional<Endpoint> best;
+  int best_preference = 0;
+  const std::size_t n = count_.load(std::memory_order_acquire);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Protocol& p = *protocols_[i];
+    if (best && p.preference() >= best_preference) continue;
+    if (auto endpoint = p.reachable(profile)) {
+      best = std::move(endpoint);
+      best_preference = p.preference();
+    }
   }
-  return std::nullopt;
+  return best;
 }
 
 ior::TaggedComponentSeq ProtocolRegistry::carried_components(
@@ -95,9 +93,10 @@ ior::TaggedComponentSeq ProtocolRegistry::carried_components(
 
 std::string ProtocolRegistry::schemes() const {
   std::string names;
-  for (const Protocol* p : snapshot()) {
-    if (!names.empty()) names += ", ";
-    names += p->scheme();
+  const std::size_t n = count_.load(std::memory_order_acquire);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i != 0) names += ", ";
+    names += protocols_[i]->scheme();
   }
   return names;
 }

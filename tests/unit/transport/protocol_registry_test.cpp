@@ -62,7 +62,7 @@ TEST(ProtocolRegistry, KnowsIiopAndUiopBySchemeAndTag) {
   EXPECT_EQ(registry.by_scheme("iiop")->tag(), protocol_tag::iiop);
   EXPECT_EQ(registry.by_tag(0x41545402)->scheme(), "uiop");
   EXPECT_EQ(registry.by_scheme("ssliop"), nullptr);
-  EXPECT_EQ(registry.schemes(), "uiop, iiop");  // preference order
+  EXPECT_EQ(registry.schemes(), "iiop, uiop");  // the order added
 }
 
 TEST(ProtocolRegistry, RefusesASecondProtocolWithTheSameSchemeOrTag) {
