@@ -69,21 +69,28 @@ CORBA::object_reference<CORBA::Object> object_at(OrbContext& orb, const ior::Cor
   return proxy(std::move(core));
 }
 
-// The endpoints that are IIOP profiles' own addresses; a server with none (a Unix socket
-// alone) publishes one profile naming this host with port 0, as omniORB does, to carry
-// the others' components.
-std::vector<transport::Endpoint> profile_endpoints(ServerSide& server, LaneId lane) {
-  std::vector<transport::Endpoint> addresses;
+// A lane's IIOP profile addresses, and what the endpoints of other protocols (a Unix
+// socket) add to them as components. A server with no IIOP endpoint publishes one profile
+// naming this host with port 0, as omniORB does, to carry the others' components.
+struct LaneAddresses {
+  std::vector<transport::Endpoint> profiles;
+  ior::TaggedComponentSeq carried;
+};
+
+LaneAddresses lane_addresses(ServerSide& server, LaneId lane) {
+  LaneAddresses a;
+  std::vector<transport::Endpoint> all = server.lane_endpoints(lane);
+  a.carried = transport::protocols().carried_components(all);
   bool others = false;
-  for (auto& e : server.lane_endpoints(lane)) {
+  for (auto& e : all) {
     if (e.protocol == transport::protocol_tag::iiop) {
-      addresses.push_back(std::move(e));
+      a.profiles.push_back(std::move(e));
     } else {
       others = true;
     }
   }
-  if (addresses.empty() && others) addresses.emplace_back(transport::local_host_name(), 0);
-  return addresses;
+  if (a.profiles.empty() && others) a.profiles.emplace_back(transport::local_host_name(), 0);
+  return a;
 }
 
 }  // namespace
@@ -102,39 +109,34 @@ std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
   reference.type_id = std::move(type_id);
   const ior::IiopVersion version{1, orb_.options().giop_version.minor};
   const auto add_profile = [&](const transport::Endpoint& endpoint,
-                               const ior::TaggedComponentSeq& own) {
+                               const ior::TaggedComponentSeq& own,
+                               const ior::TaggedComponentSeq& carried) {
     ior::IiopProfile profile;
     profile.version = version;
     profile.host = endpoint.host;
     profile.port = endpoint.port;
     profile.object_key = object_key;
     if (version.minor >= 1) {
-      profile.components.push_back(
-          ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
-      profile.components.push_back(
-          ior::encode_component(ior::CodeSetsComponent{native_code_sets()}));
-      if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
-      profile.components.insert(profile.components.end(), layout.components.begin(),
-                                layout.components.end());
-      profile.components.insert(profile.components.end(), own.begin(), own.end());
+      auto& c = profile.components;
+      c.push_back(ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
+      c.push_back(ior::encode_component(ior::CodeSetsComponent{native_code_sets()}));
+      if (endpoint.giop_lite) c.push_back(ior::encode_giop_lite());
+      c.insert(c.end(), layout.components.begin(), layout.components.end());
+      c.insert(c.end(), own.begin(), own.end());
+      // Other protocols ride in the standard profiles only (GIOPlite is rtorb's alone).
+      if (!endpoint.giop_lite) c.insert(c.end(), carried.begin(), carried.end());
     }
     reference.profiles.emplace_back(std::move(profile));
   };
   const auto add_profiles = [&](LaneId lane, const ior::TaggedComponentSeq& own) {
-    const std::vector<transport::Endpoint> endpoints = profile_endpoints(server, lane);
-    // Other protocols (a Unix socket) ride in the standard profiles as components.
-    ior::TaggedComponentSeq with_carried = own;
-    for (auto& c : transport::protocols().carried_components(server.lane_endpoints(lane)))
-      with_carried.push_back(std::move(c));
-    const auto add = [&](const transport::Endpoint& e) {
-      add_profile(e, e.giop_lite ? own : with_carried);
-    };
+    const LaneAddresses addresses = lane_addresses(server, lane);
     if (layout.header_modes.empty()) {
-      for (const auto& endpoint : endpoints) add(endpoint);
+      for (const auto& endpoint : addresses.profiles) add_profile(endpoint, own, addresses.carried);
     }
     for (const giop::HeaderMode mode : layout.header_modes) {
-      for (const auto& endpoint : endpoints) {
-        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite)) add(endpoint);
+      for (const auto& endpoint : addresses.profiles) {
+        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite))
+          add_profile(endpoint, own, addresses.carried);
       }
     }
   };
