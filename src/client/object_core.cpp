@@ -19,6 +19,7 @@
 #include "ior/tagged_component.hpp"
 #include "ior/tags.hpp"
 #include "server/server_side.hpp"
+#include "transport/protocol.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -92,8 +93,9 @@ std::shared_ptr<Target> target_for(const ior::ObjectReference& reference, std::s
   t->profile_index = index;
   t->profile = *profile;
   // A GIOPlite endpoint is another endpoint (its own connections, framed its own way), and
-  // GIOPlite is 1.2 underneath whatever the profile says.
-  t->endpoint = {profile->host, profile->port, ior::speaks_giop_lite(profile->components)};
+  // GIOPlite is 1.2 underneath whatever the profile says. Otherwise: the best protocol the
+  // profile offers this host (a Unix socket before TCP).
+  t->endpoint = transport::client_endpoint(*profile);
   t->cache_key = transport::CacheKey{t->endpoint};
   t->version = t->endpoint.giop_lite ? giop::giop_1_2
                                      : giop::Version{1, std::min<std::uint8_t>(profile->version.minor, 2)};

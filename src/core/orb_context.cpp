@@ -51,6 +51,7 @@ transport::ConnectionOptions OrbContext::connection_options(
   c.socket_options = std::move(sockets);
   c.log = logger_;
   c.yield_after_batch = options_.yield_after_batch;
+  c.unix_socket_mode = options_.unix_socket_mode;
   return c;
 }
 

@@ -27,6 +27,21 @@ transport::Endpoint listen_endpoint(std::string_view text) {
   }
 }
 
+// An octal permission mode such as 0660 (the leading 0 optional), at most 0777.
+std::uint32_t read_file_mode(std::string_view text) {
+  std::uint32_t mode = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '7' || mode > 0777) {
+      throw BadOptionValue{"is not an octal mode such as 0660"};
+    }
+    mode = mode * 8 + static_cast<std::uint32_t>(c - '0');
+  }
+  if (text.empty() || mode > 0777 || mode == 0) {
+    throw BadOptionValue{"is not an octal mode from 1 to 0777 such as 0660"};
+  }
+  return mode;
+}
+
 // Several endpoints may share one value, separated by spaces or ';' (TAO's form).
 void add_endpoints(OrbOptions& o, std::string_view value) {
   std::size_t pos = 0;
@@ -142,6 +157,9 @@ void add_server_options(OptionTable& t, OrbOptions& o) {
   t.add({"Endpoint", "iiop://host:port", "`iiop://127.0.0.1:0`", "Where the server listens.",
          bad_orb_option, parsed_by([&o](std::string_view v) { add_endpoints(o, v); }),
          "ListenEndpoints"});
+  t.add({"UnixSocketMode", "octal", "what the umask leaves",
+         "The permission bits of the socket files of `uiop://` endpoints.", bad_orb_option,
+         parsed_by([&o](std::string_view v) { o.unix_socket_mode = read_file_mode(v); })});
   t.add({"GIOPVersion", "1.0|1.1|1.2", {},
          "The IIOP version the server writes into its references", bad_orb_option,
          one_of_into(o.giop_version,

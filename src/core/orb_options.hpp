@@ -38,6 +38,8 @@ inline transport::SocketOptions default_socket_options() noexcept {
 struct OrbOptions {
   std::string orb_id;                          // -ORBId (when ORB_init is given none)
   std::vector<transport::Endpoint> endpoints;  // -ORBEndpoint / -ORBListenEndpoints
+  // -ORBUnixSocketMode: the permission bits of uiop socket files; 0: what the umask leaves.
+  std::uint32_t unix_socket_mode = 0;
   std::vector<std::pair<std::string, std::string>> initial_references;  // -ORBInitRef
   std::string default_initial_reference;                                // -ORBDefaultInitRef
   int debug_level = 0;             // -ORBDebugLevel 0-10 (docs/logging.md)

@@ -19,6 +19,8 @@
 #include "ior/tags.hpp"
 #include "orb/corbaname.hpp"
 #include "orb/orb_core.hpp"
+#include "server/server_side.hpp"
+#include "transport/protocol.hpp"
 
 namespace rtorb::orb {
 namespace {
@@ -67,6 +69,30 @@ CORBA::object_reference<CORBA::Object> object_at(OrbContext& orb, const ior::Cor
   return proxy(std::move(core));
 }
 
+// A lane's IIOP profile addresses, and what the endpoints of other protocols (a Unix
+// socket) add to them as components. A server with no IIOP endpoint publishes one profile
+// naming this host with port 0, as omniORB does, to carry the others' components.
+struct LaneAddresses {
+  std::vector<transport::Endpoint> profiles;
+  ior::TaggedComponentSeq carried;
+};
+
+LaneAddresses lane_addresses(ServerSide& server, LaneId lane) {
+  LaneAddresses a;
+  std::vector<transport::Endpoint> all = server.lane_endpoints(lane);
+  a.carried = transport::protocols().carried_components(all);
+  bool others = false;
+  for (auto& e : all) {
+    if (e.protocol == transport::protocol_tag::iiop) {
+      a.profiles.push_back(std::move(e));
+    } else {
+      others = true;
+    }
+  }
+  if (a.profiles.empty() && others) a.profiles.emplace_back(transport::local_host_name(), 0);
+  return a;
+}
+
 }  // namespace
 
 std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
@@ -83,32 +109,34 @@ std::shared_ptr<ObjectCore> References::make_object(std::string type_id,
   reference.type_id = std::move(type_id);
   const ior::IiopVersion version{1, orb_.options().giop_version.minor};
   const auto add_profile = [&](const transport::Endpoint& endpoint,
-                               const ior::TaggedComponentSeq& own) {
+                               const ior::TaggedComponentSeq& own,
+                               const ior::TaggedComponentSeq& carried) {
     ior::IiopProfile profile;
     profile.version = version;
     profile.host = endpoint.host;
     profile.port = endpoint.port;
     profile.object_key = object_key;
     if (version.minor >= 1) {
-      profile.components.push_back(
-          ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
-      profile.components.push_back(
-          ior::encode_component(ior::CodeSetsComponent{native_code_sets()}));
-      if (endpoint.giop_lite) profile.components.push_back(ior::encode_giop_lite());
-      profile.components.insert(profile.components.end(), layout.components.begin(),
-                                layout.components.end());
-      profile.components.insert(profile.components.end(), own.begin(), own.end());
+      auto& c = profile.components;
+      c.push_back(ior::encode_component(ior::OrbTypeComponent{ior::orb_type::rtorb}));
+      c.push_back(ior::encode_component(ior::CodeSetsComponent{native_code_sets()}));
+      if (endpoint.giop_lite) c.push_back(ior::encode_giop_lite());
+      c.insert(c.end(), layout.components.begin(), layout.components.end());
+      c.insert(c.end(), own.begin(), own.end());
+      // Other protocols ride in the standard profiles only (GIOPlite is rtorb's alone).
+      if (!endpoint.giop_lite) c.insert(c.end(), carried.begin(), carried.end());
     }
     reference.profiles.emplace_back(std::move(profile));
   };
   const auto add_profiles = [&](LaneId lane, const ior::TaggedComponentSeq& own) {
-    const std::vector<transport::Endpoint> endpoints = server.lane_endpoints(lane);
+    const LaneAddresses addresses = lane_addresses(server, lane);
     if (layout.header_modes.empty()) {
-      for (const auto& endpoint : endpoints) add_profile(endpoint, own);
+      for (const auto& endpoint : addresses.profiles) add_profile(endpoint, own, addresses.carried);
     }
     for (const giop::HeaderMode mode : layout.header_modes) {
-      for (const auto& endpoint : endpoints) {
-        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite)) add_profile(endpoint, own);
+      for (const auto& endpoint : addresses.profiles) {
+        if (endpoint.giop_lite == (mode == giop::HeaderMode::lite))
+          add_profile(endpoint, own, addresses.carried);
       }
     }
   };

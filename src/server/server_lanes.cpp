@@ -22,6 +22,12 @@ std::string published_host(const transport::Endpoint& bound) {
   return bound.host;
 }
 
+transport::Endpoint published_endpoint(const transport::Endpoint& bound) {
+  transport::Endpoint published = bound;
+  if (bound.protocol == transport::protocol_tag::iiop) published.host = published_host(bound);
+  return published;
+}
+
 LaneId ServerLanes::add(const LaneOptions& options) {
   orb_.check_alive();
   if (orb_.shut_down()) {
@@ -39,8 +45,13 @@ LaneId ServerLanes::add(const LaneOptions& options) {
       options.socket_options
           ? options.socket_options
           : std::make_shared<transport::SocketOptionsCell>(orb_options.socket_options));
-  const std::string host = orb_options.endpoints.empty() ? std::string("127.0.0.1")
-                                                         : orb_options.endpoints.front().host;
+  // Beside the first TCP endpoint of the ORB (a Unix socket has no host to share).
+  std::string host = "127.0.0.1";
+  for (const auto& e : orb_options.endpoints) {
+    if (e.protocol != transport::protocol_tag::iiop) continue;
+    host = e.host;
+    break;
+  }
   auto lane = std::make_shared<ServerLane>(options, host, connections_, connection);
   for (const auto& bound : lane->bound()) {
     orb_.debug(1, "lane listening on " + transport::format_endpoint(bound));
@@ -75,9 +86,7 @@ std::vector<transport::Endpoint> ServerLanes::endpoints(LaneId id) const {
   std::vector<transport::Endpoint> published;
   const std::shared_ptr<ServerLane> lane = find(id);
   if (!lane) return published;
-  for (const auto& bound : lane->bound()) {
-    published.push_back({published_host(bound), bound.port, bound.giop_lite});
-  }
+  for (const auto& bound : lane->bound()) published.push_back(published_endpoint(bound));
   return published;
 }
 

@@ -25,6 +25,9 @@ class ServerConnections;
 // The host a bound endpoint is published under in IORs: the machine's name for a wildcard
 // address, else the address as bound.
 std::string published_host(const transport::Endpoint& bound);
+// What a reference says of a bound endpoint: an IIOP one with published_host, any other as
+// it was bound.
+transport::Endpoint published_endpoint(const transport::Endpoint& bound);
 
 // Lock rules: mutex_ guards lanes_ and next_lane_, and is held while a lane opens an
 // endpoint; published_ is replaced whole under it and read without it. A lane is stopped

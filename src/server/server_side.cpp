@@ -53,7 +53,7 @@ void ServerSide::activate_endpoints() {
     acceptors_.push_back(reactor_->add(std::make_unique<transport::AcceptHandler>(
         std::move(acceptor), connections_->handler(nullptr, pool ? &upcall_queue_ : nullptr),
         connection, connection_threads_.get())));
-    published_.push_back({published_host(bound), bound.port, bound.giop_lite});
+    published_.push_back(published_endpoint(bound));
     orb_.debug(1, "listening on " + transport::format_endpoint(bound));
   }
   if (options.server_threads > 0) {

@@ -1,63 +1,46 @@
+// A listening socket of any protocol, and the connections it accepts.
 #include "transport/acceptor.hpp"
 
-#include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
-#include <rtorb/corba/minor_code.hpp>
-#include <rtorb/corba/raise.hpp>
+
+#include "transport/protocol.hpp"
 
 namespace rtorb::transport {
-namespace {
-
-[[noreturn]] void listen_failed(const Endpoint& endpoint, const char* what, int err) {
-  raise<CORBA::INITIALIZE>(minor::initialize_listen_failed,
-                           format_endpoint(endpoint) + ": " + errno_text(what, err));
-}
-
-}  // namespace
 
 Acceptor::Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options, int backlog)
-    : connection_options_(std::move(connection_options)) {
+    : protocol_(&protocols().of(endpoint)), connection_options_(std::move(connection_options)) {
   connection_options_.accepted = true;
   if (endpoint.giop_lite) connection_options_.mode = giop::HeaderMode::lite;
-  const SocketAddress address = resolve(endpoint, true).front();
-  family_ = address.family();
-  socket_.reset(::socket(address.family(), SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
-  if (!socket_) listen_failed(endpoint, "socket", errno);
-  const int one = 1;
-  if (::setsockopt(socket_.fd(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0) {
-    listen_failed(endpoint, "SO_REUSEADDR", errno);
-  }
-  // One socket per family keeps IPv4 and IPv6 endpoints independent and explicit.
-  if (address.family() == AF_INET6 &&
-      ::setsockopt(socket_.fd(), IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one) != 0) {
-    listen_failed(endpoint, "IPV6_V6ONLY", errno);
-  }
-  if (::bind(socket_.fd(), address.get(), address.length) != 0)
-    listen_failed(endpoint, "bind", errno);
-  if (::listen(socket_.fd(), backlog) != 0) listen_failed(endpoint, "listen", errno);
-  SocketAddress bound;
-  bound.length = sizeof bound.storage;
-  if (::getsockname(socket_.fd(), bound.get(), &bound.length) != 0) {
-    listen_failed(endpoint, "getsockname", errno);
-  }
-  endpoint_ = bound.endpoint();
+  Listener listener = protocol_->listen(endpoint, connection_options_, backlog);
+  socket_ = std::move(listener.socket);
+  endpoint_ = std::move(listener.bound);
   endpoint_.giop_lite = endpoint.giop_lite;
+  family_ = listener.family;
+  socket_file_ = std::move(listener.socket_file);
+  file_device_ = listener.file_device;
+  file_inode_ = listener.file_inode;
+}
+
+Acceptor::~Acceptor() {
+  // Only the file this acceptor made: one a later server put there is left alone.
+  struct stat now {};
+  if (!socket_file_.empty() && ::lstat(socket_file_.c_str(), &now) == 0 &&
+      now.st_dev == file_device_ && now.st_ino == file_inode_) {
+    ::unlink(socket_file_.c_str());
+  }
 }
 
 std::unique_ptr<Connection> Acceptor::accept() {
   for (;;) {
     const int fd = ::accept4(socket_.fd(), nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd >= 0) {
-      Socket socket(fd);
-      // Each accepted socket is set up itself (not through the listening socket it would
-      // inherit from), so a lane's options changed since it opened reach its next clients.
-      const SocketOptions options = connection_options_.socket_options
-                                        ? connection_options_.socket_options->get()
-                                        : SocketOptions{};
-      if (try_apply_socket_options(fd, family_, options)) continue;  // refused: closed
-      return std::make_unique<Connection>(std::move(socket), connection_options_);
+      auto connection = protocol_->accepted(Socket(fd), family_, connection_options_);
+      if (!connection) continue;  // refused (its socket options, its handshake): closed
+      return connection;
     }
     if (errno == EINTR || errno == ECONNABORTED) continue;
     return nullptr;  // EAGAIN, or EMFILE & co: try again on the next readiness event

@@ -1,7 +1,10 @@
-// A non-blocking listening socket for one endpoint.
+// A non-blocking listening socket for one endpoint, of the protocol the endpoint names.
 #pragma once
 
+#include <sys/types.h>
+
 #include <memory>
+#include <string>
 
 #include "transport/connection.hpp"
 #include "transport/endpoint.hpp"
@@ -9,16 +12,20 @@
 
 namespace rtorb::transport {
 
+class Protocol;
+
 class Acceptor {
  public:
-  // Binds the first address `endpoint` resolves to (an empty host: the IPv4 wildcard),
-  // with SO_REUSEADDR, IPV6_V6ONLY for IPv6, and listens. A giop_lite endpoint makes its
-  // connections GIOPlite whatever `connection_options` says. Raises INITIALIZE
-  // initialize_listen_failed with the errno text, or resolve()'s exceptions.
+  // Listens through the endpoint's protocol (Protocol::listen). For IIOP: binds the first
+  // address `endpoint` resolves to (an empty host: the IPv4 wildcard), with SO_REUSEADDR,
+  // IPV6_V6ONLY for IPv6. A giop_lite endpoint makes its connections GIOPlite whatever
+  // `connection_options` says. Raises INITIALIZE initialize_listen_failed with the errno
+  // text, or resolve()'s exceptions.
   explicit Acceptor(const Endpoint& endpoint, ConnectionOptions connection_options = {},
                     int backlog = 128);
   Acceptor(const Acceptor&) = delete;
   Acceptor& operator=(const Acceptor&) = delete;
+  ~Acceptor();  // removes the socket file it made (uiop), if it is still there
 
   int fd() const noexcept { return socket_.fd(); }
   // Where it really listens: the numeric address and the kernel's port if 0 was asked
@@ -35,10 +42,14 @@ class Acceptor {
   std::unique_ptr<Connection> accept();
 
  private:
+  const Protocol* protocol_;
   Socket socket_;
   Endpoint endpoint_;
   int family_ = 0;
   ConnectionOptions connection_options_;
+  std::string socket_file_;
+  dev_t file_device_ = 0;
+  ino_t file_inode_ = 0;
 };
 
 }  // namespace rtorb::transport

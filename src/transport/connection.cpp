@@ -21,6 +21,9 @@ namespace {
 
 // "127.0.0.1:5555" or "[::1]:5555": a peer's address, which is not an endpoint to listen on.
 std::string address_text(const Endpoint& address) {
+  if (address.protocol == protocol_tag::uiop) {
+    return address.path.empty() ? "a local process" : "the Unix socket " + address.path;
+  }
   if (address.host.empty()) return "an unknown peer";
   const bool v6 = address.host.find(':') != std::string::npos;
   return (v6 ? "[" + address.host + "]" : address.host) + ":" + std::to_string(address.port);

@@ -51,6 +51,9 @@ struct ConnectionOptions {
   // served them, before it reads again (docs/transport.md, "Yielding after a batch").
   bool yield_after_batch = true;
   bool accepted = false;  // set by the Acceptor: this end is the server's
+  // A uiop acceptor's socket file gets these permission bits (chmod) before it listens;
+  // 0: what the process's umask leaves (-ORBUnixSocketMode).
+  std::uint32_t unix_socket_mode = 0;
   // Writes buffered oneways nobody else flushes (a client ORB's); null: only callers do.
   std::shared_ptr<OnewayFlusher> flusher{};
 };

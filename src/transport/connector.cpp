@@ -8,6 +8,8 @@
 #include <rtorb/corba/minor_code.hpp>
 #include <rtorb/corba/raise.hpp>
 
+#include "transport/protocol.hpp"
+
 namespace rtorb::transport {
 namespace {
 
@@ -69,16 +71,26 @@ Attempt try_connect(const SocketAddress& address, std::chrono::milliseconds time
 }  // namespace
 
 std::unique_ptr<Connection> connect(const Endpoint& endpoint, const ConnectOptions& options) {
+  return protocols().of(endpoint).connect(endpoint, options);
+}
+
+std::unique_ptr<Connection> connect_addresses(const Endpoint& endpoint,
+                                              const std::vector<SocketAddress>& addresses,
+                                              const ConnectOptions& options) {
   const SocketOptions socket_options = options.connection.socket_options
                                            ? options.connection.socket_options->get()
                                            : SocketOptions{};
   ConnectionOptions connection = options.connection;
   if (endpoint.giop_lite) connection.mode = giop::HeaderMode::lite;
   std::optional<Attempt> last;
-  for (const SocketAddress& address : resolve(endpoint)) {
+  for (const SocketAddress& address : addresses) {
     Attempt attempt = try_connect(address, options.timeout, socket_options);
     if (attempt.socket) return std::make_unique<Connection>(std::move(attempt.socket), connection);
     last = std::move(attempt);
+  }
+  if (!last) {
+    raise<CORBA::TRANSIENT>(minor::transient_connect_failed,
+                            format_endpoint(endpoint) + ": no address to connect to");
   }
   const std::string detail =
       format_endpoint(endpoint) + ": " + errno_text(last->what, last->err);

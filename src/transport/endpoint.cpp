@@ -3,6 +3,9 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <sys/un.h>
+
+#include <cstddef>
 
 #include <charconv>
 #include <cstring>
@@ -44,7 +47,7 @@ void parse_option(std::string_view text, std::string_view option, Endpoint& resu
 
 }  // namespace
 
-Endpoint parse_endpoint(std::string_view text) {
+Endpoint parse_iiop_endpoint(std::string_view text) {
   if (!text.starts_with(scheme)) bad_endpoint(text, "expected iiop://host:port");
   std::string_view rest = text.substr(scheme.size());
   Endpoint result;
@@ -72,7 +75,7 @@ Endpoint parse_endpoint(std::string_view text) {
   return result;
 }
 
-std::string format_endpoint(const Endpoint& endpoint) {
+std::string format_iiop_endpoint(const Endpoint& endpoint) {
   std::string out(scheme);
   if (endpoint.host.find(':') != std::string::npos) {
     out += '[' + endpoint.host + ']';
@@ -90,6 +93,22 @@ std::uint16_t SocketAddress::port() const noexcept {
   if (family() == AF_INET6)
     return ntohs(reinterpret_cast<const sockaddr_in6*>(&storage)->sin6_port);
   return 0;
+}
+
+Endpoint SocketAddress::endpoint() const {
+  if (family() != AF_UNIX) return {host(), port()};
+  Endpoint endpoint;
+  endpoint.protocol = protocol_tag::uiop;
+  const auto* un = reinterpret_cast<const sockaddr_un*>(&storage);
+  const std::size_t offset = offsetof(sockaddr_un, sun_path);
+  if (length <= offset) return endpoint;
+  const std::size_t size = length - offset;
+  if (un->sun_path[0] == '\0') {
+    endpoint.path = "@" + std::string(un->sun_path + 1, size - 1);
+  } else {
+    endpoint.path = std::string(un->sun_path, strnlen(un->sun_path, size));
+  }
+  return endpoint;
 }
 
 std::string SocketAddress::host() const {

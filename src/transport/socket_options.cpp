@@ -31,6 +31,8 @@ std::optional<SocketOptionError> try_apply_socket_options(int fd, int family,
     return SocketOptionError{"SO_SNDBUF", errno};
   if (o.recv_buffer_size > 0 && !set_int(fd, SOL_SOCKET, SO_RCVBUF, o.recv_buffer_size))
     return SocketOptionError{"SO_RCVBUF", errno};
+  // A Unix-domain socket has buffers and nothing of TCP or IP.
+  if (family == AF_UNIX) return std::nullopt;
   if (!set_int(fd, IPPROTO_TCP, TCP_NODELAY, o.no_delay ? 1 : 0))
     return SocketOptionError{"TCP_NODELAY", errno};
   if (!set_int(fd, SOL_SOCKET, SO_KEEPALIVE, o.keep_alive ? 1 : 0))

@@ -72,6 +72,20 @@ TEST(OrbOptions, AcceptsSeveralEndpointsIpv4AndIpv6) {
   EXPECT_EQ(o.endpoints[1].port, 2809);
 }
 
+TEST(OrbOptions, ReadsUnixSocketEndpointsAndTheirMode) {
+  const OrbOptions o = parse({"-ORBEndpoint", "uiop:///tmp/a.sock", "-ORBEndpoint",
+                              "uiop:///@name", "-ORBUnixSocketMode", "0660"});
+  ASSERT_EQ(o.endpoints.size(), 2u);
+  EXPECT_EQ(o.endpoints[0].path, "/tmp/a.sock");
+  EXPECT_EQ(o.endpoints[1].path, "@name");
+  EXPECT_EQ(o.unix_socket_mode, 0660u);
+  EXPECT_EQ(parse({}).unix_socket_mode, 0u);
+  expect_bad({"-ORBEndpoint", "uiop://host/a.sock"}, "Endpoint");
+  for (const char* mode : {"0", "0800", "rw", "1777", ""}) {
+    expect_bad({"-ORBUnixSocketMode", mode}, "UnixSocketMode");
+  }
+}
+
 TEST(OrbOptions, ReadsInitialReferences) {
   const auto o = parse({"-ORBInitRef", "NameService=corbaloc::host:2809/NameService",
                         "-ORBDefaultInitRef", "corbaloc::h:1"});
