@@ -188,25 +188,11 @@ class ClientFlow final : public orb::ClientInterception {
   }
 
  private:
-  // The ending points of the interceptors on the flow stack, last pushed first; what one
-  // raises is what the rest see and, at the end, what the call raises.
   void finish() {
     if (ended_) return;
     ended_ = true;
-    std::exception_ptr replaced;
-    while (stacked_ > 0) {
-      const auto& interceptor = list_[--stacked_];
-      try {
-        run_ending_point(*interceptor);
-      } catch (const PI::ForwardRequest& f) {
-        info_->forwarded(f.forward());
-        replaced = std::make_exception_ptr(orb::LocationForward{f.forward(), false});
-      } catch (const CORBA::SystemException& e) {
-        info_->raised(e);
-        replaced = std::current_exception();
-      }
-    }
-    if (replaced) std::rethrow_exception(replaced);
+    unwind_flow_stack(list_, stacked_, *info_,
+                      [this](PI::ClientRequestInterceptor& i) { run_ending_point(i); });
   }
   void run_ending_point(PI::ClientRequestInterceptor& interceptor) {
     switch (info_->point()) {

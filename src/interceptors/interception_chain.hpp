@@ -5,10 +5,12 @@
 #include <rtorb/interceptors/portable_interceptor.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/object_adapter.hpp"
 #include "core/seams/request_interception.hpp"
 
 namespace rtorb::orb {
@@ -55,5 +57,27 @@ std::unique_ptr<orb::ClientInterception> make_client_flow(const ChainFacts& fact
 std::unique_ptr<orb::ServerInterception> make_server_flow(const ChainFacts& facts,
                                                           const ServerInterceptors& list,
                                                           const orb::ServerRequestFacts& request);
+
+// Runs the ending points of the interceptors on a flow stack, last pushed first (the spec's
+// flow rules, both sides): what one raises, a system exception or a ForwardRequest, is what
+// the rest see through `info` and, once all have run, what the call or request raises.
+template <class List, class Info, class RunEndingPoint>
+void unwind_flow_stack(const List& list, std::size_t& stacked, Info& info,
+                       RunEndingPoint&& run_ending_point) {
+  std::exception_ptr replaced;
+  while (stacked > 0) {
+    const auto& interceptor = list[--stacked];
+    try {
+      run_ending_point(*interceptor);
+    } catch (const PortableInterceptor::ForwardRequest& f) {
+      info.forwarded(f.forward());
+      replaced = std::make_exception_ptr(orb::LocationForward{f.forward(), false});
+    } catch (const CORBA::SystemException& e) {
+      info.raised(e);
+      replaced = std::current_exception();
+    }
+  }
+  if (replaced) std::rethrow_exception(replaced);
+}
 
 }  // namespace rtorb::interceptors

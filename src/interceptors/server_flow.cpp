@@ -42,6 +42,7 @@ class ServerInfo final : public PI::ServerRequestInfo {
     status_ = system ? PI::SYSTEM_EXCEPTION : PI::USER_EXCEPTION;
     exception_id_ = repository_id;
   }
+  void raised(const CORBA::SystemException& e) { raised(e._rep_id(), true); }
   void forwarded(CORBA::object_reference<CORBA::Object> to) {
     point_ = ServerPoint::send_other;
     status_ = PI::LOCATION_FORWARD;
@@ -196,7 +197,7 @@ class ServerFlow final : public orb::ServerInterception {
       finish();
       throw orb::LocationForward{f.forward(), false};
     } catch (const CORBA::SystemException& e) {
-      info_->raised(e._rep_id(), true);
+      info_->raised(e);
       finish();
       throw;
     }
@@ -204,20 +205,8 @@ class ServerFlow final : public orb::ServerInterception {
   void finish() {
     if (ended_) return;
     ended_ = true;
-    std::exception_ptr replaced;
-    while (stacked_ > 0) {
-      const auto& interceptor = list_[--stacked_];
-      try {
-        run_ending_point(*interceptor);
-      } catch (const PI::ForwardRequest& f) {
-        info_->forwarded(f.forward());
-        replaced = std::make_exception_ptr(orb::LocationForward{f.forward(), false});
-      } catch (const CORBA::SystemException& e) {
-        info_->raised(e._rep_id(), true);
-        replaced = std::current_exception();
-      }
-    }
-    if (replaced) std::rethrow_exception(replaced);
+    unwind_flow_stack(list_, stacked_, *info_,
+                      [this](PI::ServerRequestInterceptor& i) { run_ending_point(i); });
   }
   void run_ending_point(PI::ServerRequestInterceptor& interceptor) {
     switch (info_->point()) {
