@@ -36,15 +36,19 @@ options:
                     for example --cpp "g++ -E -x c"
   --depfile FILE    also write a Makefile-style dependency file naming the
                     IDL files each output depends on (one input file only)
-  --ami             AMI callbacks for every interface of the file (the implied IDL
-                    of CORBA Messaging: AMI_<I>Handler and the sendc_ operations);
+  --ami             asynchronous calls for every interface of the file: AMI
+                    callbacks (the implied IDL of CORBA Messaging: AMI_<I>Handler and
+                    the sendc_ operations), polling (AMI_<I>Poller and the sendp_
+                    operations) and coroutine calls (`co_await ref->async().op(...)`);
                     `#pragma ami I` asks for them for one interface. Also -GC, as
                     TAO's and TAOX11's compilers spell it. The generated code then
                     needs the rtorb::messaging library.
-  --amh             asynchronous method handling for every interface of the file:
-                    the servant base POA::AMH_<I>, whose operations take a response
-                    handler, and AMH_<I>ResponseHandler; `#pragma amh I` asks for
-                    them for one interface. Needs the rtorb::messaging library.
+  --amh             asynchronous servants for every interface of the file: the
+                    servant base POA::AMH_<I>, whose operations take a response
+                    handler (AMH_<I>ResponseHandler), and the coroutine servant base
+                    POA::CORO_<I>, whose operations are coroutines that co_return
+                    the reply; `#pragma amh I` asks for them for one interface.
+                    Needs the rtorb::messaging library.
   --dump-ast        print the checked declarations of each file, with repository ids
   --dump-ast-all    like --dump-ast, including declarations from #included files
                     (the --dump-ast options write no C++)
