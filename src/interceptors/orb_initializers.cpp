@@ -62,7 +62,7 @@ class OrbInitInfo final : public PI::ORBInitInfo {
     orb::OrbContext& orb = live();
     if (id.empty() || orb.seams().initial_reference(id)) throw InvalidName();
     if (!obj) {
-      raise<CORBA::BAD_PARAM>(minor::omg_vmcid | 24, "register_initial_reference: nil object");
+      raise<CORBA::BAD_PARAM>(minor::omg_vmcid | 27, "register_initial_reference: nil object");
     }
     orb.seams().register_initial_reference(id, [obj] { return obj; });
   }

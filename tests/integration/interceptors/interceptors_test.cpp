@@ -189,6 +189,11 @@ class Initializer final : public PI::ORBInitializer {
     info->add_server_request_interceptor(CORBA::make_reference<ServerRecorder>("SA"));
     info->add_server_request_interceptor(CORBA::make_reference<ServerRecorder>("SB"));
     root_poa_found = static_cast<bool>(info->resolve_initial_references("RootPOA"));
+    try {
+      info->register_initial_reference("Nothing", nullptr);
+    } catch (const CORBA::BAD_PARAM& e) {
+      nil_reference_minor = e.minor();
+    }
     kept = info;
   }
   PI::SlotId slot = 99;
@@ -196,6 +201,7 @@ class Initializer final : public PI::ORBInitializer {
   std::vector<std::string> arguments;
   bool duplicate_refused = false;
   bool root_poa_found = false;
+  std::uint32_t nil_reference_minor = 0;
   CORBA::object_reference<PI::ORBInitInfo> kept;
 };
 
@@ -293,6 +299,8 @@ TEST_F(Interceptors, OrbInitInfoGivesTheOrbIdArgumentsSlotsAndInitialReferences)
             initializer->arguments.end());
   EXPECT_TRUE(initializer->duplicate_refused);
   EXPECT_TRUE(initializer->root_poa_found);
+  // A nil initial reference is the OMG's BAD_PARAM 27.
+  EXPECT_EQ(initializer->nil_reference_minor, rtorb::minor::omg_vmcid | 27);
   // Once ORB_init has returned, the info is dead (OMG minor 6).
   try {
     initializer->kept->allocate_slot_id();
